@@ -1,0 +1,2 @@
+import { defineSchema } from "convex/server";
+export default defineSchema({});

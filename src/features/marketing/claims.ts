@@ -1,0 +1,9 @@
+/** Marketing claims of SPEC §1, shown wherever they fit. */
+export const CLAIMS = {
+  entrepreneursHelped: "150+",
+  entrepreneursHelpedTotal: "500+",
+  betterFocus: "89%",
+  productivityIncrease: "2.3x",
+  consultationMinutes: 20,
+  responseHours: 24,
+} as const;

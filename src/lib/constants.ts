@@ -1,0 +1,17 @@
+/** Interface constants of SPEC §9, defined once. */
+
+export const SITE = {
+  title: "LWCC",
+  description: "Leading Web Content Company - Premium content and insights",
+  language: "en",
+} as const;
+
+export const THEME = {
+  storageKey: "theme",
+  defaultPreference: "system",
+  transitionMs: 200,
+  announcementTimeoutMs: 1000,
+  announcementDelayMs: 100,
+} as const;
+
+

@@ -1,0 +1,12 @@
+/** User-facing texts of SPEC §8 used by the app shell, defined once. */
+export const MESSAGES = {
+  routeError: {
+    title: "Error",
+    body: "An error occurred while loading this page.",
+  },
+  componentError: {
+    title: "Something went wrong",
+    body: "This component encountered an error and couldn't render properly",
+    action: "Try Again",
+  },
+} as const;

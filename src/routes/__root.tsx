@@ -1,0 +1,12 @@
+import { createRootRoute } from "@tanstack/react-router";
+import { NotFoundPage } from "@/components/layout/not-found-page";
+import { RootLayout } from "@/components/layout/root-layout";
+import { RouteErrorPage } from "@/components/layout/route-error-page";
+import { rootHead } from "@/lib/seo";
+
+export const Route = createRootRoute({
+  head: rootHead,
+  component: RootLayout,
+  errorComponent: RouteErrorPage,
+  notFoundComponent: NotFoundPage,
+});

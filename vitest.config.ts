@@ -1,0 +1,44 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { alias } from "./vite.config.ts";
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["./tests/setup/web.ts"],
+          globals: true,
+          restoreMocks: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "convex",
+          environment: "edge-runtime",
+          include: ["convex/**/*.test.ts"],
+          setupFiles: ["./tests/setup/convex.ts"],
+          server: { deps: { inline: ["convex-test"] } },
+          restoreMocks: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["local-backend/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          setupFiles: ["./tests/setup/node.ts"],
+          restoreMocks: true,
+        },
+      },
+    ],
+  },
+});
