@@ -12,6 +12,8 @@ export default tseslint.config(
       "dist/",
       "node_modules/",
       ".data/",
+      ".bench/",
+      ".test-reports/",
       "coverage/",
       "test-results/",
       "playwright-report/",
