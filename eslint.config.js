@@ -18,6 +18,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "convex/_generated/",
+      "local-backend/test/fixture/_generated/",
       "src/routeTree.gen.ts",
     ],
   },

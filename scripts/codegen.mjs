@@ -2,11 +2,12 @@
 // `npx convex codegen` needs a deployment; this uses the same templates, module rules
 // and formatter, so its output matches what the CLI writes for the same folder.
 // Usage: node scripts/codegen.mjs [--check] [functionsDir]
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { convexModulePaths } from "./lib/convex-modules.mjs";
 
 const require = createRequire(import.meta.url);
 const convexRoot = path.dirname(require.resolve("convex/package.json"));
@@ -44,35 +45,8 @@ async function dataModelTemplates() {
 const args = process.argv.slice(2);
 const check = args.includes("--check");
 const functionsDir = path.resolve(args.find((a) => !a.startsWith("--")) ?? "convex");
-const ENTRY_EXTENSIONS = [".js", ".cjs", ".mjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"];
-
-/** The same entry-point rules as the Convex bundler (convex/dist/esm/bundler/index.js). */
-/** @param {string} dir @returns {string[]} */
-function modulePaths(dir) {
-  /** @type {string[]} */
-  const found = [];
-  /** @param {string} abs */
-  const walk = (abs) => {
-    for (const entry of readdirSync(abs)) {
-      const full = path.join(abs, entry);
-      const rel = path.relative(dir, full);
-      if (statSync(full).isDirectory()) {
-        if (rel === "_generated" || rel === "node_modules" || existsSync(path.join(full, "convex.config.ts"))) continue;
-        walk(full);
-        continue;
-      }
-      if (!ENTRY_EXTENSIONS.some((ext) => rel.endsWith(ext)) || rel.endsWith(".d.ts")) continue;
-      if (entry.startsWith(".") || entry.startsWith("#") || entry === "schema.ts" || entry === "schema.js") continue;
-      if ((entry.match(/\./g) ?? []).length > 1 || rel.includes(" ")) continue;
-      found.push(rel.split(path.sep).join("/"));
-    }
-  };
-  walk(dir);
-  return found.sort(compareModulePaths);
-}
-
 const hasSchema = existsSync(path.join(functionsDir, "schema.ts")) || existsSync(path.join(functionsDir, "schema.js"));
-const api = apiCodegen(modulePaths(functionsDir), { useTypeScript: false });
+const api = apiCodegen(convexModulePaths(functionsDir).sort(compareModulePaths), { useTypeScript: false });
 const server = serverCodegen({ useTypeScript: false, envVars: undefined });
 const files = {
   "api.d.ts": api.DTS,

@@ -44,6 +44,7 @@ function step(name, command, env = {}) {
 }
 
 step("Generated Convex code is current", ["node", "scripts/codegen.mjs", "--check"]);
+step("Generated fixture code is current", ["node", "scripts/codegen.mjs", "--check", "local-backend/test/fixture"]);
 step("Typecheck", ["npm", "run", "-s", "typecheck"]);
 step("Lint", ["npm", "run", "-s", "lint"]);
 step("Unit, Convex function and backend tests", [

@@ -1,0 +1,222 @@
+/**
+ * The embedded Convex backend: serves a functions folder over Convex's own protocols (sync
+ * WebSocket, HTTP API, http actions), persists every commit, runs scheduled functions and
+ * crons, and reloads functions when their files change.
+ */
+import { watch, type FSWatcher } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { UserIdentity } from "convex/server";
+import { WebSocketServer } from "ws";
+import { CronRunner, cronStateFile } from "./cron-runner";
+import type { CommitEvent } from "./engine/convex-test-internals";
+import { Engine, runInHostScope } from "./engine/engine";
+import { bearerIdentity, CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
+import { LiveQueries } from "./live-queries";
+import { DiskPersistence, MemoryPersistence, type Persistence } from "./persistence";
+import { JobScheduler } from "./scheduler";
+import { SyncSession, type MutationReply } from "./sync/session";
+import { loadTokenVerifier } from "./token-verifier";
+
+export const BACKEND_VERSION = "lwcc-local-backend/1";
+
+/** Module namespaces must be unique in the process, or a backend would reuse another's modules. */
+let namespaces = 0;
+
+export interface BackendOptions {
+  functionsDir: string;
+  /** Where data lives; without it the database is in memory only. */
+  dataDir?: string;
+  host?: string;
+  /** Client API port (0 = any free port). */
+  port?: number;
+  /** Port for http actions, like a deployment's .convex.site origin (default: port + 1). */
+  sitePort?: number;
+  /** Reload functions when files in the folder change. */
+  watch?: boolean;
+  /** Replaces auth.config.ts verification, e.g. with the local identity provider. */
+  verifyToken?: (token: string) => Promise<UserIdentity>;
+  log?: (message: string) => void;
+}
+
+export interface Backend {
+  url: string;
+  siteUrl: string;
+  engine(): Engine;
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string) {
+  return new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+export async function startBackend(options: BackendOptions): Promise<Backend> {
+  const host = options.host ?? "127.0.0.1";
+  const log = options.log ?? ((message: string) => console.log(`[backend] ${message}`));
+  const functionsDir = path.resolve(options.functionsDir);
+
+  const persistence: Persistence = options.dataDir
+    ? await DiskPersistence.open(options.dataDir, (error) => {
+        // A commit that cannot be made durable must not be acknowledged; stop rather than lie.
+        log(`FATAL: could not write to ${options.dataDir}: ${String(error)}`);
+        process.exit(1);
+      })
+    : new MemoryPersistence();
+
+  // Created once the engine exists; the engine's callbacks reach them through here.
+  const late: { liveQueries?: LiveQueries; scheduler?: JobScheduler } = {};
+  const onCommit = (event: CommitEvent) => {
+    persistence.append(event);
+    late.liveQueries?.onCommit(event);
+    void persistence.maybeSnapshot(() => current.exportState());
+  };
+  const loadEngine = () =>
+    Engine.load({
+      functionsDir,
+      namespace: `lwcc-functions-${process.pid}-${namespaces++}`,
+      onCommit,
+      onSchedule: ({ jobId, scheduledTime }) => late.scheduler?.arm(jobId, scheduledTime),
+    });
+
+  let current = await loadEngine();
+  const saved = persistence.restore();
+  if (saved) current.importState(saved);
+  const engine = () => current;
+  const liveQueries = (late.liveQueries = new LiveQueries(current));
+  const scheduler = (late.scheduler = new JobScheduler(engine, log));
+  const restoredJobs = await scheduler.restore();
+  const crons = new CronRunner(engine, log, cronStateFile(options.dataDir));
+  await crons.start();
+
+  let verifyToken = options.verifyToken ?? (await loadTokenVerifier(current));
+  const responses = new Map<string, Map<number, Promise<MutationReply>>>();
+  const sessionHost = {
+    engine,
+    liveQueries,
+    verifyToken: (token: string) => verifyToken(token),
+    durable: () => persistence.durable(),
+    mutationResponses: (sessionId: string) => {
+      let map = responses.get(sessionId);
+      if (!map) responses.set(sessionId, (map = new Map<number, Promise<MutationReply>>()));
+      // Replays come right after a reconnect; old answers need not live forever.
+      if (map.size > 1000) map.delete(map.keys().next().value as number);
+      return map;
+    },
+    log,
+  };
+
+  const api = createServer((request, response) => {
+    void serveApi(request, response).catch((error: unknown) => fail(response, error));
+  });
+  async function serveApi(request: IncomingMessage, response: ServerResponse) {
+    if (request.method === "OPTIONS") {
+      response.writeHead(204, CORS_HEADERS);
+      return response.end();
+    }
+    const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
+    if (pathname === "/version" || pathname === "/instance_name") {
+      response.writeHead(200, { "content-type": "text/plain", ...CORS_HEADERS });
+      return response.end(pathname === "/version" ? BACKEND_VERSION : "lwcc-embedded");
+    }
+    if (await handleApiRequest(request, response, sessionHost)) return;
+    sendJson(response, 404, { code: "NotFound", message: `No such endpoint: ${pathname}` });
+  }
+
+  const site = createServer((request, response) => {
+    void serveSite(request, response).catch((error: unknown) => fail(response, error));
+  });
+  async function serveSite(request: IncomingMessage, response: ServerResponse) {
+    let identity: UserIdentity | null = null;
+    try {
+      identity = await bearerIdentity(request, sessionHost);
+    } catch {
+      // An http action decides for itself what an unauthenticated request may do.
+    }
+    const method = request.method ?? "GET";
+    const body = method === "GET" || method === "HEAD" ? undefined : await readBody(request);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    const url = `http://${request.headers.host ?? `${host}:${sitePort}`}${request.url ?? "/"}`;
+    const result = await current.fetch(new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined }), identity);
+    if (!result) {
+      response.writeHead(404, { "content-type": "text/plain" });
+      return response.end("No matching routes found");
+    }
+    const outHeaders: Record<string, string[]> = {};
+    result.headers.forEach((value, name) => (outHeaders[name] ??= []).push(value));
+    if (result.statusText) response.writeHead(result.status, result.statusText, outHeaders);
+    else response.writeHead(result.status, outHeaders);
+    response.end(Buffer.from(await result.arrayBuffer()));
+  }
+
+  function fail(response: ServerResponse, error: unknown) {
+    log(`request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!response.headersSent) sendJson(response, 500, { code: "InternalServerError", message: "Internal server error" });
+    else response.end();
+  }
+
+  const sockets = new WebSocketServer({ noServer: true });
+  api.on("upgrade", (request, socket, head) => {
+    if (!/^\/api\/[^/]+\/sync$/.test(new URL(request.url ?? "/", "http://localhost").pathname.replace(/^\/+/, "/"))) {
+      socket.destroy();
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => runInHostScope(() => new SyncSession(ws, sessionHost)));
+  });
+
+  const port = await listen(api, options.port ?? 3210, host);
+  const sitePort = await listen(site, options.sitePort ?? (options.port === 0 ? 0 : port + 1), host);
+
+  // Reloads wait for nothing in flight: the new engine starts from the old one's exact state.
+  let reloading: Promise<void> | undefined;
+  async function reload() {
+    const next = await loadEngine();
+    next.importState(current.exportState());
+    current = next;
+    verifyToken = options.verifyToken ?? (await loadTokenVerifier(next));
+    liveQueries.replaceEngine(next);
+    await crons.start();
+    log("functions reloaded");
+  }
+  let watcher: FSWatcher | undefined;
+  if (options.watch) {
+    let timer: NodeJS.Timeout | undefined;
+    watcher = watch(functionsDir, { recursive: true }, (_event, file) => {
+      if (!file || file.includes("node_modules")) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        reloading = (reloading ?? Promise.resolve())
+          .then(reload)
+          .catch((error: unknown) => log(`reload failed, keeping the previous functions: ${String(error)}`));
+      }, 150);
+    });
+  }
+
+  const url = `http://${host}:${port}`;
+  log(`ready at ${url} (http actions at http://${host}:${sitePort}); ${restoredJobs} scheduled job(s) re-armed`);
+  return {
+    url,
+    siteUrl: `http://${host}:${sitePort}`,
+    engine,
+    reload: () => (reloading = (reloading ?? Promise.resolve()).then(reload)),
+    async close() {
+      watcher?.close();
+      crons.stop();
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      await Promise.all([new Promise((r) => api.close(r)), new Promise((r) => site.close(r))]);
+      api.closeAllConnections();
+      site.closeAllConnections();
+      await scheduler.close();
+      await crons.idle();
+      await persistence.close(current.exportState());
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The one place that reaches into convex-test's private state (pinned at 0.0.60). Everything
+ * here is checked by convex-test-internals.test.ts, which fails loudly if a new version moves it.
+ *
+ * convex-test keeps, per instance, a private "convex global" that holds the in-memory database,
+ * the transaction manager and the syscall functions. The instance installs it with
+ * AsyncLocalStorage.run on every call, which is how we capture it once.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { convexTest } from "convex-test";
+import type {
+  FunctionReference,
+  GenericActionCtx,
+  GenericDataModel,
+  GenericMutationCtx,
+  GenericSchema,
+  SchemaDefinition,
+  UserIdentity,
+} from "convex/server";
+import type { Value } from "convex/values";
+
+export type Modules = Record<string, () => Promise<unknown>>;
+export type HostMutationCtx = GenericMutationCtx<GenericDataModel>;
+export type HostActionCtx = GenericActionCtx<GenericDataModel>;
+type AnyReference = FunctionReference<"query" | "mutation" | "action", "public" | "internal">;
+
+/** The part of convex-test's public accessor the engine uses, typed for a schema known only at run time. */
+export interface Accessor {
+  query(ref: AnyReference, args: Record<string, Value>): Promise<Value | undefined>;
+  mutation(ref: AnyReference, args: Record<string, Value>): Promise<Value | undefined>;
+  action(ref: AnyReference, args: Record<string, Value>): Promise<Value | undefined>;
+  action(fn: (ctx: HostActionCtx) => Promise<null>): Promise<null>;
+  run<T>(fn: (ctx: HostMutationCtx) => Promise<T>): Promise<T>;
+  withIdentity(identity: Partial<UserIdentity>): Accessor;
+}
+export type Document = Record<string, Value> & { _id: string; _creationTime: number };
+
+type Syscall = (op: string, json: string) => string;
+type AsyncSyscall = (op: string, json: string) => Promise<string>;
+
+interface DatabaseFake {
+  _documents: Record<string, Document>;
+  _nextDocId: number;
+  _lastCreationTime: number;
+  _writes: Record<string, Document | null>[];
+  commit(commitTs: bigint): void;
+  insert(table: string, value: Record<string, Value>): string;
+}
+
+interface ConvexGlobal {
+  components: Record<string, { db: DatabaseFake }>;
+  transactionManager: { _lastCommitTs: bigint };
+  syscall: Syscall;
+  asyncSyscall: AsyncSyscall;
+}
+
+export interface Change {
+  id: string;
+  table: string;
+  before: Document | null;
+  after: Document | null;
+}
+
+export interface CommitEvent {
+  ts: bigint;
+  changes: Change[];
+  /** The id counter and last creation time after the commit, so a replay restores both. */
+  nextDocId: number;
+  lastCreationTime: number;
+}
+
+export interface DatabaseState {
+  documents: Document[];
+  nextDocId: number;
+  lastCreationTime: number;
+  lastCommitTs: bigint;
+}
+
+/** convex-test encodes the table name after the numeric counter of every id. */
+export function tableOf(id: string): string {
+  return id.replace(/^[0-9]+/, "");
+}
+
+function isConvexGlobal(store: unknown): store is ConvexGlobal {
+  return typeof store === "object" && store !== null && "components" in store && "transactionManager" in store;
+}
+
+export interface Internals {
+  t: Accessor;
+  /** Every committed document, with ids, creation times and the id counter, to persist. */
+  exportState(): DatabaseState;
+  /** Replaces the database with a saved state. Only while nothing runs (start-up). */
+  importState(state: DatabaseState): void;
+  /** Called after every outermost commit with the documents it changed. */
+  onCommit(listener: (event: CommitEvent) => void): void;
+  latestCommitTs(): bigint;
+  /** Wraps the syscalls every function makes, to observe reads and take over scheduling. */
+  wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
+  /** Inserts into a system table inside the transaction that is running (scheduling). */
+  insertInCurrentTransaction(table: string, value: Record<string, Value>): string;
+}
+
+export async function createInternals(schema: SchemaDefinition<GenericSchema, boolean>, modules: Modules): Promise<Internals> {
+  const t = convexTest(schema, modules);
+  let captured: ConvexGlobal | undefined;
+  // Restored right below; only `call` is used on it, always with the right receiver.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const originalRun = AsyncLocalStorage.prototype.run;
+  AsyncLocalStorage.prototype.run = function <R>(this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]): R {
+    if (!captured && isConvexGlobal(store)) captured = store;
+    return (originalRun as (...args: unknown[]) => R).call(this, store, ...rest);
+  };
+  try {
+    await t.run(async () => {});
+  } finally {
+    AsyncLocalStorage.prototype.run = originalRun;
+  }
+  if (!captured) throw new Error("convex-test internals changed: its convex global was not found");
+  const global = captured;
+  const component = global.components[""];
+  if (!component) throw new Error("convex-test internals changed: no root component database");
+  const db = component.db;
+  for (const field of ["_documents", "_nextDocId", "_lastCreationTime", "_writes"] as const) {
+    if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
+  }
+  if (typeof global.transactionManager._lastCommitTs !== "bigint") {
+    throw new Error("convex-test internals changed: transaction manager has no _lastCommitTs");
+  }
+
+  const listeners: ((event: CommitEvent) => void)[] = [];
+  const commit = db.commit.bind(db);
+  db.commit = (commitTs: bigint) => {
+    // Nested transactions merge into their parent; only the outermost commit reaches the database.
+    const outermost = db._writes.length === 1;
+    const written = outermost ? Object.keys(db._writes[0] ?? {}) : [];
+    const before = written.map((id) => db._documents[id] ?? null);
+    commit(commitTs);
+    if (!outermost) return;
+    const changes = written.map((id, i) => ({
+      id,
+      table: tableOf(id),
+      before: before[i] ?? null,
+      after: db._documents[id] ?? null,
+    }));
+    const event = { ts: commitTs, changes, nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
+    for (const listener of listeners) listener(event);
+  };
+
+  return {
+    t: t as unknown as Accessor,
+    exportState: () => ({
+      documents: Object.values(db._documents),
+      nextDocId: db._nextDocId,
+      lastCreationTime: db._lastCreationTime,
+      lastCommitTs: global.transactionManager._lastCommitTs,
+    }),
+    importState: (state) => {
+      db._documents = Object.fromEntries(state.documents.map((doc) => [doc._id, doc]));
+      db._nextDocId = state.nextDocId;
+      db._lastCreationTime = state.lastCreationTime;
+      global.transactionManager._lastCommitTs = state.lastCommitTs;
+    },
+    onCommit: (listener) => listeners.push(listener),
+    latestCommitTs: () => global.transactionManager._lastCommitTs,
+    wrapSyscalls: ({ sync, async }) => {
+      global.syscall = sync(global.syscall);
+      global.asyncSyscall = async(global.asyncSyscall);
+    },
+    insertInCurrentTransaction: (table, value) => db.insert(table, value),
+  };
+}

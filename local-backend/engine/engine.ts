@@ -1,0 +1,307 @@
+/**
+ * Runs a Convex functions folder: loads its modules, executes queries, mutations, actions and
+ * http actions on convex-test's engine, records what each query read, and takes over scheduling
+ * so that jobs survive restarts and long delays.
+ */
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/server";
+import { makeFunctionReference } from "convex/server";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { register } from "tsx/esm/api";
+import { convexModulePaths } from "../../scripts/lib/convex-modules.mjs";
+import {
+  createInternals,
+  type Accessor,
+  type CommitEvent,
+  type DatabaseState,
+  type HostMutationCtx,
+  type Internals,
+  type Modules,
+} from "./convex-test-internals";
+import { canonicalizeUdfPath } from "./function-path";
+import { ReadSet } from "./read-set";
+
+export type FunctionKind = "query" | "mutation" | "action";
+
+export type Outcome = { ok: true; value: JSONValue } | { ok: false; message: string; data?: JSONValue };
+
+export interface QueryOutcome {
+  outcome: Outcome;
+  reads: ReadSet;
+  journal: string | null;
+}
+
+/** A paginated query's end cursor, kept between runs so its page boundary stays put. */
+interface Journal {
+  endCursor: string;
+}
+
+interface RunContext {
+  reads?: ReadSet;
+  journal?: Journal | null;
+  newJournal?: Journal | null;
+}
+
+interface RegisteredFunction {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  isPublic?: boolean;
+  isInternal?: boolean;
+}
+
+interface HttpRouterLike {
+  isRouter: true;
+  lookup(path: string, method: string): [{ _handler?: (ctx: unknown, request: Request) => Promise<Response> }, string, string] | null;
+}
+
+export class FunctionNotFound extends Error {}
+
+export interface ScheduleRequest {
+  jobId: string;
+  udfPath: string;
+  scheduledTime: number;
+}
+
+export interface EngineOptions {
+  functionsDir: string;
+  /** A new namespace loads fresh copies of every module (hot reload). */
+  namespace: string;
+  onCommit: (event: CommitEvent) => void;
+  onSchedule: (request: ScheduleRequest) => void;
+}
+
+/** Work started from inside a function call (timers, follow-up runs) must not inherit its context. */
+const hostScope = new AsyncResource("lwcc-host");
+export function runInHostScope<T>(fn: () => T): T {
+  return hostScope.runInAsyncScope(fn);
+}
+
+function errorOutcome(error: unknown): Outcome {
+  const err = error as { message?: string; name?: string; data?: Value };
+  if (err && typeof err === "object" && err.data !== undefined) {
+    return { ok: false, message: err.message ?? "ConvexError", data: convexToJson(err.data) };
+  }
+  const message = error instanceof Error ? `Uncaught ${error.name}: ${error.message}` : `Uncaught ${String(error)}`;
+  return { ok: false, message };
+}
+
+function identityKey(identity: UserIdentity | null): string {
+  return identity ? identity.tokenIdentifier : "";
+}
+
+export class Engine {
+  private readonly context = new AsyncLocalStorage<RunContext>();
+  private readonly accessors = new Map<string, Accessor>();
+
+  private constructor(
+    private readonly internals: Internals,
+    private readonly loadModule: (modulePath: string) => Promise<Record<string, unknown>>,
+    private readonly importFile: (file: string) => Promise<Record<string, unknown>>,
+    private readonly functionsDir: string,
+    private readonly onSchedule: (request: ScheduleRequest) => void,
+  ) {}
+
+  static async load(options: EngineOptions): Promise<Engine> {
+    const dir = path.resolve(options.functionsDir);
+    const generated = path.join(dir, "_generated");
+    if (!existsSync(path.join(generated, "server.js")) || !existsSync(path.join(generated, "api.js"))) {
+      throw new Error(`${generated} is missing; generate it with: node scripts/codegen.mjs ${options.functionsDir}`);
+    }
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const scoped = register({ namespace: options.namespace, tsconfig: existsSync(tsconfig) ? tsconfig : false });
+    const importFile = (file: string) => scoped.import(file, import.meta.url) as Promise<Record<string, unknown>>;
+
+    const files = [...convexModulePaths(dir), "_generated/api.js", "_generated/server.js"];
+    const modules: Modules = Object.fromEntries(files.map((rel) => [path.join(dir, rel), () => importFile(path.join(dir, rel))]));
+    const byModulePath = new Map(files.map((rel) => [rel.replace(/\.[^.]+$/, ""), path.join(dir, rel)]));
+    const schemaFile = ["schema.ts", "schema.js"].map((f) => path.join(dir, f)).find((f) => existsSync(f));
+    const schema = schemaFile
+      ? ((await importFile(schemaFile)).default as SchemaDefinition<GenericSchema, boolean>)
+      : undefined;
+
+    const internals = await createInternals(schema as SchemaDefinition<GenericSchema, boolean>, modules);
+    const loadModule = async (modulePath: string) => {
+      const file = byModulePath.get(modulePath);
+      if (!file) throw new FunctionNotFound(`Could not find module "${modulePath}"`);
+      return importFile(file);
+    };
+    const engine = new Engine(internals, loadModule, importFile, dir, options.onSchedule);
+    internals.onCommit(options.onCommit);
+    engine.installSyscallHooks();
+    return engine;
+  }
+
+  private installSyscallHooks() {
+    this.internals.wrapSyscalls({
+      sync: (next) => (op, json) => {
+        this.context.getStore()?.reads?.record(op, json);
+        return next(op, json);
+      },
+      async: (next) => async (op, json) => {
+        if (op === "1.0/schedule") return this.schedule(json);
+        const ctx = this.context.getStore();
+        ctx?.reads?.record(op, json);
+        if (op === "1.0/queryPage" && ctx?.reads) return this.journaledPage(ctx, next, json);
+        return next(op, json);
+      },
+    });
+  }
+
+  /** Records the job in the running transaction; the host arms its timer. */
+  private schedule(json: string): string {
+    const { name, args, ts } = JSON.parse(json) as { name?: string; args: JSONValue; ts: number };
+    if (!name) throw new Error("Scheduling by function handle is not supported by the embedded backend");
+    const udfPath = canonicalizeUdfPath(name).canonical;
+    const scheduledTime = ts * 1000;
+    const jobId = this.internals.insertInCurrentTransaction("_scheduled_functions", {
+      args: [jsonToConvex(args)],
+      name: udfPath,
+      scheduledTime,
+      state: { kind: "pending" },
+    });
+    runInHostScope(() => this.onSchedule({ jobId, udfPath, scheduledTime }));
+    return JSON.stringify(convexToJson(jobId));
+  }
+
+  /**
+   * Keeps a subscribed page's end where it was: its first run records the end cursor, later
+   * runs read up to it, so rows inserted before it grow the page instead of shifting items.
+   */
+  private async journaledPage(ctx: RunContext, next: (op: string, json: string) => Promise<string>, json: string) {
+    const request = JSON.parse(json) as { endCursor: string | null };
+    if (request.endCursor === null && ctx.journal) request.endCursor = ctx.journal.endCursor;
+    let raw: string;
+    try {
+      raw = await next("1.0/queryPage", JSON.stringify(request));
+    } catch (error) {
+      if (error instanceof SyntaxError) throw new Error("InvalidCursor: the pagination cursor is malformed", { cause: error });
+      throw error;
+    }
+    const page = JSON.parse(raw) as { continueCursor: string; isDone: boolean };
+    if (request.endCursor !== null) {
+      page.continueCursor = request.endCursor;
+      page.isDone = request.endCursor === "_end_cursor";
+    }
+    ctx.newJournal = { endCursor: page.continueCursor };
+    return JSON.stringify(page);
+  }
+
+  private accessor(identity: UserIdentity | null): Accessor {
+    const key = identityKey(identity);
+    let accessor = this.accessors.get(key);
+    if (!accessor) {
+      accessor = identity ? this.internals.t.withIdentity(identity) : this.internals.t;
+      this.accessors.set(key, accessor);
+    }
+    return accessor;
+  }
+
+  /** Finds a function and checks its kind and, for calls from clients, that it is public. */
+  async resolve(udfPath: string, kind: FunctionKind, fromClient: boolean): Promise<string> {
+    const { module, exportName, canonical } = canonicalizeUdfPath(udfPath);
+    const exports = await this.loadModule(module);
+    const fn = exports[exportName] as RegisteredFunction | undefined;
+    const registeredAs = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : fn?.isAction ? "action" : undefined;
+    if (!fn || !registeredAs || (fromClient && !fn.isPublic)) {
+      throw new FunctionNotFound(`Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`);
+    }
+    if (registeredAs !== kind) {
+      throw new FunctionNotFound(`Trying to execute ${canonical} as ${kind}, but it is defined as ${registeredAs}.`);
+    }
+    return canonical;
+  }
+
+  /** Runs a client's query; `reads` fills in as it runs, so a caller can watch a query in flight. */
+  async runQuery(
+    udfPath: string,
+    args: JSONValue,
+    identity: UserIdentity | null,
+    journal: string | null = null,
+    reads = new ReadSet(),
+  ): Promise<QueryOutcome> {
+    const ctx: RunContext = { reads, journal: journal ? (JSON.parse(journal) as Journal) : null };
+    const outcome = await this.context.run(ctx, () => this.execute("query", udfPath, args, identity, true));
+    return { outcome, reads, journal: ctx.newJournal ? JSON.stringify(ctx.newJournal) : null };
+  }
+
+  run(kind: "mutation" | "action", udfPath: string, args: JSONValue, identity: UserIdentity | null, fromClient = true) {
+    return this.context.run({}, () => this.execute(kind, udfPath, args, identity, fromClient));
+  }
+
+  private async execute(
+    kind: FunctionKind,
+    udfPath: string,
+    args: JSONValue,
+    identity: UserIdentity | null,
+    fromClient: boolean,
+  ): Promise<Outcome> {
+    try {
+      const canonical = await this.resolve(udfPath, kind, fromClient);
+      const ref = makeFunctionReference<typeof kind>(canonical);
+      const value = await this.accessor(identity)[kind](ref, jsonToConvex(args) as Record<string, Value>);
+      return { ok: true, value: convexToJson(value ?? null) };
+    } catch (error) {
+      return errorOutcome(error);
+    }
+  }
+
+  /** Runs work as one mutation transaction with the full mutation context (host only). */
+  transaction<T>(fn: (ctx: HostMutationCtx) => Promise<T>): Promise<T> {
+    return this.context.run({}, () => this.internals.t.run(fn));
+  }
+
+  /** The default export of an optional module (crons, http), or undefined when there is none. */
+  private async optionalDefault(modulePath: string): Promise<unknown> {
+    try {
+      return (await this.loadModule(modulePath)).default;
+    } catch (error) {
+      if (error instanceof FunctionNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  /** The cron jobs of crons.ts as `crons.export()` describes them, or null without crons.ts. */
+  async cronJobs(): Promise<string | null> {
+    const crons = (await this.optionalDefault("crons")) as { export?: () => string } | undefined;
+    return crons?.export ? crons.export() : null;
+  }
+
+  /** auth.config.ts's default export (it has two dots, so it is not a function module). */
+  async authConfig(): Promise<unknown> {
+    const file = ["auth.config.ts", "auth.config.js"].map((f) => path.join(this.functionsDir, f)).find((f) => existsSync(f));
+    return file ? (await this.importFile(file)).default : undefined;
+  }
+
+  /** Serves a request with the http action that http.ts routes it to, or null when none does. */
+  async fetch(request: Request, identity: UserIdentity | null): Promise<Response | null> {
+    const router = (await this.optionalDefault("http")) as HttpRouterLike | undefined;
+    if (!router?.isRouter) return null;
+    const url = new URL(request.url);
+    const route = router.lookup(url.pathname, request.method);
+    const handler = route?.[0]._handler;
+    if (!handler) return null;
+    let response: Response | undefined;
+    await this.context.run({}, () =>
+      this.accessor(identity).action(async (ctx) => {
+        response = await handler(ctx, request);
+        return null;
+      }),
+    );
+    return response ?? null;
+  }
+
+  exportState(): DatabaseState {
+    return this.internals.exportState();
+  }
+
+  importState(state: DatabaseState): void {
+    this.internals.importState(state);
+  }
+
+  latestTs(): bigint {
+    return this.internals.latestCommitTs();
+  }
+}

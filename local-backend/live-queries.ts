@@ -1,0 +1,125 @@
+/**
+ * Subscribed queries, shared: identical subscriptions (same function, arguments, identity and
+ * journal) are one entry that runs once per change. A commit re-runs only the entries whose
+ * recorded reads it can affect, found through an index by table.
+ */
+import type { UserIdentity } from "convex/server";
+import type { JSONValue } from "convex/values";
+import type { CommitEvent } from "./engine/convex-test-internals";
+import type { Engine, QueryOutcome } from "./engine/engine";
+import { ReadSet } from "./engine/read-set";
+
+export interface Subscriber {
+  /** The entry behind one of the subscriber's queries changed. */
+  invalidated(entry: LiveQuery): void;
+}
+
+export class LiveQuery {
+  /** The latest journal; a paginated query's end cursor moves only when the client asks. */
+  journal: string | null;
+  result: Promise<QueryOutcome> | undefined;
+  /** Reads of the latest run; while a run is in flight, the reads it has made so far. */
+  reads = new ReadSet();
+  tables = new Set<string>();
+  readonly subscribers = new Map<Subscriber, number>();
+
+  constructor(
+    readonly key: string,
+    readonly udfPath: string,
+    readonly args: JSONValue,
+    readonly identity: UserIdentity | null,
+    journal: string | null,
+  ) {
+    this.journal = journal;
+  }
+}
+
+export class LiveQueries {
+  private readonly entries = new Map<string, LiveQuery>();
+  private readonly byTable = new Map<string, Set<LiveQuery>>();
+  private readonly running = new Set<LiveQuery>();
+
+  constructor(private engine: Engine) {}
+
+  /** Functions were reloaded: every entry runs again on the new code. */
+  replaceEngine(engine: Engine) {
+    this.engine = engine;
+    for (const entry of this.entries.values()) this.invalidate(entry);
+  }
+
+  acquire(subscriber: Subscriber, udfPath: string, args: JSONValue, identity: UserIdentity | null, journal: string | null) {
+    const key = JSON.stringify([identity?.tokenIdentifier ?? null, udfPath, args, journal]);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = new LiveQuery(key, udfPath, args, identity, journal);
+      this.entries.set(key, entry);
+    }
+    entry.subscribers.set(subscriber, (entry.subscribers.get(subscriber) ?? 0) + 1);
+    return entry;
+  }
+
+  release(subscriber: Subscriber, entry: LiveQuery) {
+    const count = (entry.subscribers.get(subscriber) ?? 0) - 1;
+    if (count > 0) entry.subscribers.set(subscriber, count);
+    else entry.subscribers.delete(subscriber);
+    if (entry.subscribers.size === 0 && this.entries.get(entry.key) === entry) {
+      this.entries.delete(entry.key);
+      this.unindex(entry);
+    }
+  }
+
+  /** The entry's current result, running the query when it has none. */
+  outcome(entry: LiveQuery): Promise<QueryOutcome> {
+    if (!entry.result) {
+      const reads = new ReadSet();
+      entry.reads = reads;
+      this.running.add(entry);
+      const result = this.engine.runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads);
+      entry.result = result;
+      void result.then(
+        (outcome) => this.settle(entry, result, outcome),
+        () => this.settle(entry, result),
+      );
+    }
+    return entry.result;
+  }
+
+  private settle(entry: LiveQuery, result: Promise<QueryOutcome>, outcome?: QueryOutcome) {
+    this.running.delete(entry);
+    if (entry.result !== result || !this.entries.has(entry.key)) return;
+    if (outcome?.journal) entry.journal = outcome.journal;
+    this.unindex(entry);
+    entry.tables = entry.reads.touchedTables();
+    for (const table of entry.tables) {
+      let set = this.byTable.get(table);
+      if (!set) this.byTable.set(table, (set = new Set()));
+      set.add(entry);
+    }
+  }
+
+  private unindex(entry: LiveQuery) {
+    for (const table of entry.tables) this.byTable.get(table)?.delete(entry);
+    entry.tables = new Set();
+  }
+
+  private invalidate(entry: LiveQuery) {
+    entry.result = undefined;
+    this.running.delete(entry);
+    for (const subscriber of entry.subscribers.keys()) subscriber.invalidated(entry);
+  }
+
+  onCommit(event: CommitEvent) {
+    const affected = new Set<LiveQuery>();
+    for (const change of event.changes) {
+      const candidates = [...(this.byTable.get(change.table) ?? []), ...this.running];
+      for (const entry of candidates) {
+        if (!affected.has(entry) && entry.reads.isAffectedBy(change)) affected.add(entry);
+      }
+    }
+    for (const entry of affected) this.invalidate(entry);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}

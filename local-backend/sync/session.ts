@@ -1,0 +1,279 @@
+/**
+ * One WebSocket connection speaking Convex's sync protocol. Messages are handled in arrival
+ * order; mutations run one at a time; every Transition chains exactly from the last one sent.
+ */
+import type { UserIdentity } from "convex/server";
+import type { JSONValue } from "convex/values";
+import type { WebSocket } from "ws";
+import type { Engine, Outcome } from "../engine/engine";
+import type { LiveQueries, LiveQuery, Subscriber } from "../live-queries";
+import {
+  encodeTs,
+  encodeVersion,
+  parseClientMessage,
+  type ClientMessage,
+  type QueryModification,
+  type StateModification,
+  type StateVersion,
+} from "./protocol";
+
+/** The client reconnects after 60 s without a message; ping well inside that. */
+export const PING_INTERVAL_MS = 15_000;
+
+export interface SessionHost {
+  engine(): Engine;
+  liveQueries: LiveQueries;
+  verifyToken(token: string): Promise<UserIdentity>;
+  /** Resolves once every commit so far is durable. */
+  durable(): Promise<void>;
+  /** Replayed mutations after a reconnect are answered from here, not run twice. */
+  mutationResponses(sessionId: string): Map<number, Promise<MutationReply>>;
+  log(message: string): void;
+}
+
+export type MutationReply =
+  | { type: "MutationResponse"; requestId: number; success: true; result: JSONValue; ts: string; logLines: string[] }
+  | { type: "MutationResponse"; requestId: number; success: false; result: string; logLines: string[]; errorData?: JSONValue };
+
+interface Subscription {
+  udfPath: string;
+  args: JSONValue;
+  entry: LiveQuery;
+  /** Hash of the last result sent, so unchanged results are not resent. */
+  sent?: string;
+  dirty: boolean;
+}
+
+export class SyncSession implements Subscriber {
+  private sessionId = "";
+  private sent: StateVersion = { querySet: 0, identity: 0, ts: 0n };
+  private receivedQuerySet = 0;
+  private receivedIdentity = 0;
+  private identity: UserIdentity | null = null;
+  private readonly pending: QueryModification[] = [];
+  private readonly queries = new Map<number, Subscription>();
+  private messages = Promise.resolve();
+  private mutations = Promise.resolve();
+  private flushing = false;
+  private flushAgain = false;
+  private closed = false;
+  private readonly ping: NodeJS.Timeout;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly host: SessionHost,
+  ) {
+    socket.on("message", (data: Buffer | ArrayBuffer | Buffer[]) => {
+      const raw = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString("utf8");
+      this.messages = this.messages.then(() => this.handle(raw)).catch((error: unknown) => this.fatal(error));
+    });
+    socket.on("close", () => this.close());
+    this.ping = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
+  }
+
+  private async handle(raw: string) {
+    if (this.closed) return;
+    const message = parseClientMessage(raw);
+    switch (message.type) {
+      case "Connect":
+        this.sessionId = message.sessionId;
+        return;
+      case "ModifyQuerySet":
+        return this.modifyQuerySet(message);
+      case "Authenticate":
+        return this.authenticate(message);
+      case "Mutation":
+        this.mutations = this.mutations.then(() => this.mutation(message.requestId, message.udfPath, message.args[0] ?? {}));
+        return;
+      case "Action":
+        void this.action(message.requestId, message.udfPath, message.args[0] ?? {});
+        return;
+      case "Event":
+        return;
+    }
+  }
+
+  private modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>) {
+    if (message.baseVersion !== this.receivedQuerySet) {
+      throw new Error(`Query set version mismatch: expected ${this.receivedQuerySet}, received ${message.baseVersion}`);
+    }
+    this.receivedQuerySet = message.newVersion;
+    this.pending.push(...message.modifications);
+    void this.flush();
+  }
+
+  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>) {
+    if (message.baseVersion !== this.receivedIdentity) {
+      throw new Error(`Identity version mismatch: expected ${this.receivedIdentity}, received ${message.baseVersion}`);
+    }
+    let identity: UserIdentity | null = null;
+    if (message.tokenType === "User" && message.value) {
+      try {
+        identity = await this.host.verifyToken(message.value);
+      } catch (error) {
+        this.send({
+          type: "AuthError",
+          error: error instanceof Error ? error.message : String(error),
+          baseVersion: message.baseVersion,
+          authUpdateAttempted: true,
+        });
+        this.socket.close(1000, "AuthError");
+        return;
+      }
+    } else if (message.tokenType === "Admin") {
+      throw new Error("Admin authentication is not supported by the embedded backend");
+    }
+    this.receivedIdentity = message.baseVersion + 1;
+    this.identity = identity;
+    // Every subscription now runs as the new identity.
+    for (const query of this.queries.values()) {
+      this.host.liveQueries.release(this, query.entry);
+      query.entry = this.host.liveQueries.acquire(this, query.udfPath, query.args, identity, query.entry.journal);
+      query.dirty = true;
+    }
+    void this.flush();
+  }
+
+  private mutation(requestId: number, udfPath: string, args: JSONValue): Promise<void> {
+    const responses = this.host.mutationResponses(this.sessionId);
+    let reply = responses.get(requestId);
+    if (!reply) {
+      reply = this.runMutation(requestId, udfPath, args);
+      responses.set(requestId, reply);
+    }
+    return reply.then((response) => {
+      this.send(response);
+      // A successful mutation resolves on the client only with a Transition at or past its ts.
+      if (response.success) void this.flush(true);
+    });
+  }
+
+  private async runMutation(requestId: number, udfPath: string, args: JSONValue): Promise<MutationReply> {
+    const outcome = await this.host.engine().run("mutation", udfPath, args, this.identity);
+    if (!outcome.ok) return { type: "MutationResponse", requestId, success: false, ...failure(outcome) };
+    await this.host.durable();
+    return {
+      type: "MutationResponse",
+      requestId,
+      success: true,
+      result: outcome.value,
+      ts: encodeTs(this.host.engine().latestTs()),
+      logLines: [],
+    };
+  }
+
+  private async action(requestId: number, udfPath: string, args: JSONValue) {
+    const outcome = await this.host.engine().run("action", udfPath, args, this.identity);
+    this.send(
+      outcome.ok
+        ? { type: "ActionResponse", requestId, success: true, result: outcome.value, logLines: [] }
+        : { type: "ActionResponse", requestId, success: false, ...failure(outcome) },
+    );
+  }
+
+  invalidated(entry: LiveQuery) {
+    for (const query of this.queries.values()) if (query.entry === entry) query.dirty = true;
+    void this.flush();
+  }
+
+  /**
+   * Sends one Transition covering every modification received so far. Runs one at a time;
+   * a request while running is served by another pass right after.
+   */
+  private async flush(force = false): Promise<void> {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    this.flushing = true;
+    try {
+      let mustSend = force;
+      do {
+        this.flushAgain = false;
+        const sent = await this.flushOnce(mustSend);
+        mustSend = false;
+        if (!sent && force) mustSend = true;
+      } while (this.flushAgain && !this.closed);
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async flushOnce(force: boolean): Promise<boolean> {
+    const end: StateVersion = {
+      querySet: this.receivedQuerySet,
+      identity: this.receivedIdentity,
+      ts: maxTs(this.sent.ts, this.host.engine().latestTs()),
+    };
+    const modifications: StateModification[] = [];
+    for (const change of this.pending.splice(0)) {
+      if (change.type === "Add") {
+        const args = change.args[0] ?? {};
+        const entry = this.host.liveQueries.acquire(this, change.udfPath, args, this.identity, change.journal ?? null);
+        this.queries.set(change.queryId, { udfPath: change.udfPath, args, entry, dirty: true });
+      } else {
+        const query = this.queries.get(change.queryId);
+        if (query) this.host.liveQueries.release(this, query.entry);
+        this.queries.delete(change.queryId);
+        modifications.push({ type: "QueryRemoved", queryId: change.queryId });
+      }
+    }
+    const dirty = [...this.queries].filter(([, query]) => query.dirty);
+    for (const [, query] of dirty) query.dirty = false;
+    const results = await Promise.all(dirty.map(([, query]) => this.host.liveQueries.outcome(query.entry)));
+    dirty.forEach(([queryId, query], i) => {
+      if (this.queries.get(queryId) !== query) return;
+      const { outcome, journal } = results[i]!;
+      const hash = JSON.stringify([outcome, journal]);
+      if (hash === query.sent) return;
+      query.sent = hash;
+      modifications.push(
+        outcome.ok
+          ? { type: "QueryUpdated", queryId, value: outcome.value, logLines: [], journal }
+          : { type: "QueryFailed", queryId, logLines: [], journal, ...failureForQuery(outcome) },
+      );
+    });
+    const changed =
+      modifications.length > 0 ||
+      end.querySet !== this.sent.querySet ||
+      end.identity !== this.sent.identity ||
+      end.ts !== this.sent.ts;
+    if (!changed && !force) return false;
+    if (this.closed) return false;
+    this.send({ type: "Transition", startVersion: encodeVersion(this.sent), endVersion: encodeVersion(end), modifications });
+    this.sent = end;
+    return true;
+  }
+
+  private send(message: object) {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private fatal(error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    this.host.log(`sync protocol error: ${message}`);
+    this.send({ type: "FatalError", error: message });
+    this.socket.close(1011, "FatalError");
+    this.close();
+  }
+
+  private close() {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.ping);
+    for (const query of this.queries.values()) this.host.liveQueries.release(this, query.entry);
+    this.queries.clear();
+  }
+}
+
+function maxTs(a: bigint, b: bigint) {
+  return a > b ? a : b;
+}
+
+function failure(outcome: Extract<Outcome, { ok: false }>) {
+  return { result: outcome.message, logLines: [], ...(outcome.data === undefined ? {} : { errorData: outcome.data }) };
+}
+
+function failureForQuery(outcome: Extract<Outcome, { ok: false }>) {
+  return { errorMessage: outcome.message, ...(outcome.data === undefined ? {} : { errorData: outcome.data }) };
+}
