@@ -90,6 +90,8 @@ export class DiskPersistence implements Persistence {
   }
 
   append(event: CommitEvent) {
+    // Read-only transactions commit too; they change nothing worth an fsync.
+    if (event.changes.length === 0) return;
     const record: CommitRecord = {
       ts: event.ts.toString(),
       nextDocId: event.nextDocId,
