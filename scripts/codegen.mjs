@@ -69,7 +69,8 @@ for (const [name, contents] of Object.entries(files)) {
 }
 
 if (check && stale.length > 0) {
-  console.error(`convex/_generated is out of date (${stale.join(", ")}). Run: npm run codegen`);
+  console.error(`${path.relative(process.cwd(), outDir)} is out of date (${stale.join(", ")}). Run: node scripts/codegen.mjs ${path.relative(process.cwd(), functionsDir)}`);
   process.exit(1);
 }
-console.log(check ? "convex/_generated is up to date" : stale.length ? `wrote ${stale.join(", ")}` : "convex/_generated unchanged");
+const shown = path.relative(process.cwd(), outDir);
+console.log(check ? `${shown} is up to date` : stale.length ? `${shown}: wrote ${stale.join(", ")}` : `${shown} unchanged`);

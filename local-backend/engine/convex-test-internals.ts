@@ -18,6 +18,7 @@ import type {
   UserIdentity,
 } from "convex/server";
 import type { Value } from "convex/values";
+import { TableStore, type RangeBound } from "./table-store";
 
 export type Modules = Record<string, () => Promise<unknown>>;
 export type HostMutationCtx = GenericMutationCtx<GenericDataModel>;
@@ -38,13 +39,23 @@ export type Document = Record<string, Value> & { _id: string; _creationTime: num
 type Syscall = (op: string, json: string) => string;
 type AsyncSyscall = (op: string, json: string) => Promise<string>;
 
+interface QuerySource {
+  type: string;
+  indexName?: string;
+  range?: RangeBound[];
+}
+
 interface DatabaseFake {
   _documents: Record<string, Document>;
   _nextDocId: number;
   _lastCreationTime: number;
   _writes: Record<string, Document | null>[];
+  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
   commit(commitTs: bigint): void;
   insert(table: string, value: Record<string, Value>): string;
+  get(table: string, id: string): Document | null;
+  _iterateDocs(table: string, callback: (doc: Document) => void): void;
+  _resolveQuerySource(query: { source: QuerySource }): unknown;
 }
 
 interface ConvexGlobal {
@@ -120,9 +131,13 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
   const component = global.components[""];
   if (!component) throw new Error("convex-test internals changed: no root component database");
   const db = component.db;
-  for (const field of ["_documents", "_nextDocId", "_lastCreationTime", "_writes"] as const) {
+  for (const field of ["_documents", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
     if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
   }
+  for (const method of ["get", "insert", "commit", "_iterateDocs", "_resolveQuerySource"] as const) {
+    if (typeof db[method] !== "function") throw new Error(`convex-test internals changed: database has no ${method}()`);
+  }
+  const store = indexedReads(db);
   if (typeof global.transactionManager._lastCommitTs !== "bigint") {
     throw new Error("convex-test internals changed: transaction manager has no _lastCommitTs");
   }
@@ -142,6 +157,7 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
       before: before[i] ?? null,
       after: db._documents[id] ?? null,
     }));
+    for (const change of changes) store.apply(change.table, change.before, change.after);
     const event = { ts: commitTs, changes, nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
     for (const listener of listeners) listener(event);
   };
@@ -156,6 +172,7 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
     }),
     importState: (state) => {
       db._documents = Object.fromEntries(state.documents.map((doc) => [doc._id, doc]));
+      store.load(state.documents, tableOf);
       db._nextDocId = state.nextDocId;
       db._lastCreationTime = state.lastCreationTime;
       global.transactionManager._lastCommitTs = state.lastCommitTs;
@@ -168,4 +185,56 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
     },
     insertInCurrentTransaction: (table, value) => db.insert(table, value),
   };
+}
+
+/**
+ * convex-test scans every document of every table for each read. Reads go through a table
+ * store instead: a table's own documents for scans, and a binary-searched index range for
+ * indexed queries. Pending writes of the running transaction are merged in, and convex-test's
+ * own evaluation (range check, sort, filters, pagination) runs on the much smaller candidate set.
+ */
+function indexedReads(db: DatabaseFake): TableStore {
+  const store = new TableStore((table, index) => {
+    if (index === "by_creation_time") return ["_creationTime", "_id"];
+    if (index === "by_id") return ["_id"];
+    const declared = db._schema?.tables.get(table)?.indexes.find((i) => i.indexDescriptor === index);
+    return declared ? [...declared.fields, "_creationTime", "_id"] : undefined;
+  });
+  store.load(Object.values(db._documents), tableOf);
+
+  const pendingIds = (table: string) => {
+    const ids = new Set<string>();
+    for (const level of db._writes) for (const id of Object.keys(level)) if (tableOf(id) === table) ids.add(id);
+    return ids;
+  };
+  const withPending = (table: string, committed: Iterable<Document>, visit: (doc: Document) => void) => {
+    const pending = pendingIds(table);
+    for (const doc of committed) if (!pending.has(doc._id)) visit(doc);
+    for (const id of pending) {
+      const doc = db.get(table, id);
+      if (doc) visit(doc);
+    }
+  };
+
+  let candidates: Document[] | undefined;
+  db._iterateDocs = (table, visit) => {
+    if (candidates) candidates.forEach(visit);
+    else withPending(table, store.table(table).values(), visit);
+  };
+  const resolve = db._resolveQuerySource.bind(db);
+  db._resolveQuerySource = (query) => {
+    const { type, indexName, range } = query.source;
+    const [table, index] = indexName?.split(".") ?? [];
+    const inRange = type === "IndexRange" && table && index && range ? store.range(table, index, range) : null;
+    if (!inRange || !table) return resolve(query);
+    const found: Document[] = [];
+    withPending(table, inRange, (doc) => found.push(doc));
+    candidates = found;
+    try {
+      return resolve(query);
+    } finally {
+      candidates = undefined;
+    }
+  };
+  return store;
 }

@@ -32,6 +32,13 @@ describe("Engine", () => {
     expect(reads.isAffectedBy({ ...other, after: { ...other.after, author: "ana" } })).toBe(true);
   });
 
+  it("lets a mutation's indexed reads see its own pending writes", async () => {
+    const { engine } = await load();
+    await engine.run("mutation", "messages:send", { author: "ana", body: "one" }, null);
+    await engine.run("mutation", "messages:send", { author: "bo", body: "other" }, null);
+    expect(await engine.run("mutation", "messages:sendAndCount", { author: "ana", body: "two" }, null)).toEqual({ ok: true, value: 2 });
+  });
+
   it("refuses internal functions to clients and wrong kinds", async () => {
     const { engine } = await load();
     expect(await engine.run("mutation", "messages:secret", { body: "x" }, null)).toMatchObject({
