@@ -131,7 +131,7 @@ export class TableStore {
 
   table(name: string): Map<string, Document> {
     let table = this.tables.get(name);
-    if (!table) this.tables.set(name, (table = new Map()));
+    if (!table) this.tables.set(name, (table = new Map<string, Document>()));
     return table;
   }
 
