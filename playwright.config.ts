@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium.mjs";
 
@@ -21,9 +24,14 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"] }, grep: /@mobile/ },
   ],
   webServer: {
-    command: "node scripts/start.mjs",
+    command: "npx tsx scripts/start.ts",
     url: baseURL,
-    env: { PORT: String(port) },
+    // A backend of its own on a fresh data directory, so journeys start from the seed.
+    env: {
+      PORT: String(port),
+      LWCC_BACKEND_PORT: String(port + 1),
+      LWCC_DATA_DIR: mkdtempSync(path.join(tmpdir(), "lwcc-e2e-")),
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",

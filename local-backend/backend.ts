@@ -72,7 +72,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const late: { liveQueries?: LiveQueries; scheduler?: JobScheduler } = {};
   const onCommit = (event: CommitEvent) => {
     persistence.append(event);
-    late.liveQueries?.onCommit(event);
+    // Subscribers hear of a commit once it is on disk, so no client sees data a crash could lose.
+    void persistence.durable().then(() => late.liveQueries?.onCommit(event));
     void persistence.maybeSnapshot(() => current.exportState());
   };
   const loadEngine = () =>

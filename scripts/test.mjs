@@ -44,7 +44,9 @@ function step(name, command, env = {}) {
 }
 
 step("Generated Convex code is current", ["node", "scripts/codegen.mjs", "--check"]);
-step("Generated fixture code is current", ["node", "scripts/codegen.mjs", "--check", "local-backend/test/fixture"]);
+for (const dir of ["local-backend/test/fixture", "local-backend/bench/functions"]) {
+  step(`Generated code of ${dir} is current`, ["node", "scripts/codegen.mjs", "--check", dir]);
+}
 step("Typecheck", ["npm", "run", "-s", "typecheck"]);
 step("Lint", ["npm", "run", "-s", "lint"]);
 step("Unit, Convex function and backend tests", [

@@ -25,9 +25,11 @@ const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss))
 /** Temp dirs, clients and backends to close at the end, newest first. */
 const cleanups: (() => unknown)[] = [];
 
-async function backend(dataDir?: string): Promise<Backend> {
-  const dir = dataDir ?? track(tempDir("lwcc-bench-")).dir;
-  const started = await startBackend({ functionsDir: FUNCTIONS, dataDir: dir, port: 0, sitePort: 0, log: () => {} });
+const open = (dataDir: string) => startBackend({ functionsDir: FUNCTIONS, dataDir, port: 0, sitePort: 0, log: () => {} });
+
+/** A backend on a fresh data dir, closed by closeAll(). */
+async function backend(): Promise<Backend> {
+  const started = await open(track(tempDir("lwcc-bench-")).dir);
   cleanups.push(() => started.close());
   return started;
 }
@@ -95,7 +97,7 @@ function latencyRow(name: string, samples: number[], p95Target?: number): Row {
   const sorted = [...samples].sort((a, b) => a - b);
   const p50 = percentile(sorted, 0.5);
   const p95 = percentile(sorted, 0.95);
-  const row: Row = { name: `${name} p50 / p95`, value: `${p50.toFixed(2)} ms / ${p95.toFixed(2)} ms` };
+  const row: Row = { name: `${name} p50 / p95`, value: `${p50.toFixed(2)} ms / ${p95.toFixed(2)} ms (n=${samples.length})` };
   return p95Target === undefined ? row : { ...row, target: `p95 <= ${p95Target} ms`, met: p95 <= p95Target };
 }
 
@@ -126,7 +128,7 @@ async function ownUpdate(): Promise<Row[]> {
     updates.push(seenAt - start);
     resolves.push(resolvedAt - start);
   }
-  return [latencyRow("own update (300)", updates, 3), latencyRow("own mutation promise resolved (300)", resolves)];
+  return [latencyRow("own update", updates, 3), latencyRow("own mutation resolved", resolves)];
 }
 
 /** 2. One write fanned out to 100 connections subscribed to the same query. */
@@ -143,7 +145,7 @@ async function fanOut(): Promise<Row[]> {
     const [arrivals] = await Promise.all([seen, writer.mutation(api.messages.send, { author: "fanout", body })]);
     if (i >= WARMUP) samples.push(Math.max(...arrivals) - start);
   }
-  return [latencyRow("100 subscribers all updated (50 rounds)", samples, 10)];
+  return [latencyRow("100 subscribers all updated", samples, 10)];
 }
 
 /** 3. 100 distinct subscriptions; each write can affect only one of them. */
@@ -174,8 +176,8 @@ async function distinctQueries(): Promise<Row[]> {
     measuredExecutions += executions - before;
   }
   return [
-    latencyRow("1 of 100 distinct queries updated (100)", samples, 10),
-    { name: "query executions per write (100 subscribed)", value: (measuredExecutions / 100).toFixed(2) },
+    latencyRow("1 of 100 distinct queries updated", samples, 10),
+    { name: "query runs per write (100 subscribed)", value: (measuredExecutions / 100).toFixed(2) },
   ];
 }
 
@@ -200,21 +202,21 @@ async function indexedRead(): Promise<Row[]> {
     viaHttp.push(httpMs);
   }
   return [
-    { name: "seed 100k docs (100 mutations of 1,000)", value: `${(seedMs / 1000).toFixed(1)} s` },
-    latencyRow("indexed query, 100k elsewhere, ws (200)", viaWs, 2),
-    latencyRow("indexed query, 100k elsewhere, http (200)", viaHttp, 2),
+    { name: "seed 100k docs (1,000 per mutation)", value: `${(seedMs / 1000).toFixed(1)} s` },
+    latencyRow("indexed read, 100k elsewhere, ws", viaWs, 2),
+    latencyRow("indexed read, 100k elsewhere, http", viaHttp, 2),
   ];
 }
 
 /** 5. Startup on a data dir holding 50k documents, from a snapshot and from the log alone. */
 async function restore(): Promise<Row[]> {
   const empty = track(tempDir("lwcc-bench-empty-"));
-  const [emptyBackend, emptyMs] = await time(() => startBackend({ functionsDir: FUNCTIONS, dataDir: empty.dir, port: 0, sitePort: 0, log: () => {} }));
+  const [emptyBackend, emptyMs] = await time(() => open(empty.dir));
   await emptyBackend.close();
 
   const data = track(tempDir("lwcc-bench-restore-"));
   const logOnly = track(tempDir("lwcc-bench-log-only-"));
-  const writer = await startBackend({ functionsDir: FUNCTIONS, dataDir: data.dir, port: 0, sitePort: 0, log: () => {} });
+  const writer = await open(data.dir);
   const c = wsClient(writer.url);
   await seedFiller(c, 50_000);
   await c.close();
@@ -228,7 +230,7 @@ async function restore(): Promise<Row[]> {
     ["restore 50k docs from snapshot", data.dir],
     ["restore 50k docs from log only", logOnly.dir],
   ] as const) {
-    const [restored, ms] = await time(() => startBackend({ functionsDir: FUNCTIONS, dataDir: dir, port: 0, sitePort: 0, log: () => {} }));
+    const [restored, ms] = await time(() => open(dir));
     sampleRss();
     const count = restored.engine().exportState().documents.length;
     await restored.close();
@@ -253,7 +255,7 @@ try {
       await closeAll();
     }
   }
-  rows.push({ name: "peak RSS (whole run, sampled every 10 ms)", value: `${(peakRss / 1024 / 1024).toFixed(0)} MB` });
+  rows.push({ name: "peak RSS (whole run, 10 ms samples)", value: `${(peakRss / 1024 / 1024).toFixed(0)} MB` });
   console.log(JSON.stringify(rows));
 } catch (error) {
   // A failed scenario can leave a backend running; report and stop rather than hang.

@@ -9,4 +9,8 @@ export const MESSAGES = {
     body: "This component encountered an error and couldn't render properly",
     action: "Try Again",
   },
+  healthCheck: {
+    error: "Unable to perform system health check.",
+    retry: "Retry Health Check",
+  },
 } as const;

@@ -1,0 +1,60 @@
+/**
+ * `npm start`: the embedded Convex backend on convex/ (data under .data/, port 3210), then the
+ * web app built against it and served on 127.0.0.1:4173. `--dev` serves the app with Vite's
+ * dev server instead and reloads Convex functions when they change.
+ *
+ * Environment: PORT (web app), LWCC_BACKEND_PORT, LWCC_DATA_DIR.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { build, createServer, preview } from "vite";
+import { startBackend } from "../local-backend/backend";
+
+const dev = process.argv.includes("--dev");
+const webPort = Number(process.env.PORT ?? (dev ? 5173 : 4173));
+const backendPort = Number(process.env.LWCC_BACKEND_PORT ?? 3210);
+const dataDir = process.env.LWCC_DATA_DIR ?? ".data";
+const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+
+const backend = await startBackend({ functionsDir: "convex", dataDir, port: backendPort, watch: dev });
+
+// Demo data comes from the seed function, once, into a new data directory.
+if (fresh) {
+  const engine = backend.engine();
+  const seeded = await engine
+    .resolve("seed:demo", "mutation", false)
+    .then(() => engine.run("mutation", "seed:demo", {}, null, false))
+    .catch(() => null);
+  if (seeded && !seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
+  if (seeded) console.log("Seeded demo data.");
+}
+
+process.env.VITE_CONVEX_URL = backend.url;
+let close: () => Promise<void>;
+let webUrl: string;
+if (dev) {
+  const server = await createServer({ server: { port: webPort, host: "127.0.0.1", strictPort: true } });
+  await server.listen();
+  close = () => server.close();
+  webUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${webPort}/`;
+} else {
+  await build({ logLevel: "warn" });
+  const server = await preview({ preview: { port: webPort, host: "127.0.0.1", strictPort: true } });
+  close = () => server.close();
+  webUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${webPort}/`;
+}
+
+console.log(`
+LWCC is running:
+  web app            ${webUrl}
+  Convex backend     ${backend.url}   (data in ${dataDir}/)
+  Convex http routes ${backend.siteUrl}
+`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.all([close(), backend.close()]).then(() => process.exit(0));
+  });
+}

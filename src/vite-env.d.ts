@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Convex deployment URL; `npm start` points it at the embedded backend. */
+  readonly VITE_CONVEX_URL?: string;
+  readonly VITE_CLERK_PUBLISHABLE_KEY?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
