@@ -18,6 +18,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "**/_generated/",
+      "local-backend/test/.tmp/",
       "src/routeTree.gen.ts",
     ],
   },

@@ -14,10 +14,23 @@ export interface Subscriber {
   invalidated(entry: LiveQuery): void;
 }
 
+/** A query's result with its wire form, serialized once however many sessions send it. */
+export interface SharedOutcome extends QueryOutcome {
+  /** The QueryUpdated/QueryFailed fields after `queryId`, as JSON text without braces. */
+  wire: string;
+}
+
+function toWire({ outcome, journal }: QueryOutcome): string {
+  const tail = `,"logLines":[],"journal":${JSON.stringify(journal)}`;
+  if (outcome.ok) return `"type":"QueryUpdated","value":${JSON.stringify(outcome.value)}${tail}`;
+  const data = outcome.data === undefined ? "" : `,"errorData":${JSON.stringify(outcome.data)}`;
+  return `"type":"QueryFailed","errorMessage":${JSON.stringify(outcome.message)}${data}${tail}`;
+}
+
 export class LiveQuery {
   /** The latest journal; a paginated query's end cursor moves only when the client asks. */
   journal: string | null;
-  result: Promise<QueryOutcome> | undefined;
+  result: Promise<SharedOutcome> | undefined;
   /** Reads of the latest run; while a run is in flight, the reads it has made so far. */
   reads = new ReadSet();
   tables = new Set<string>();
@@ -69,12 +82,14 @@ export class LiveQueries {
   }
 
   /** The entry's current result, running the query when it has none. */
-  outcome(entry: LiveQuery): Promise<QueryOutcome> {
+  outcome(entry: LiveQuery): Promise<SharedOutcome> {
     if (!entry.result) {
       const reads = new ReadSet();
       entry.reads = reads;
       this.running.add(entry);
-      const result = this.engine.runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads);
+      const result = this.engine
+        .runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads)
+        .then((outcome) => ({ ...outcome, wire: toWire(outcome) }));
       entry.result = result;
       void result.then(
         (outcome) => this.settle(entry, result, outcome),
@@ -84,7 +99,7 @@ export class LiveQueries {
     return entry.result;
   }
 
-  private settle(entry: LiveQuery, result: Promise<QueryOutcome>, outcome?: QueryOutcome) {
+  private settle(entry: LiveQuery, result: Promise<SharedOutcome>, outcome?: QueryOutcome) {
     this.running.delete(entry);
     if (entry.result !== result || !this.entries.has(entry.key)) return;
     if (outcome?.journal) entry.journal = outcome.journal;

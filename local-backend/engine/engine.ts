@@ -112,7 +112,18 @@ export class Engine {
     }
     const tsconfig = path.join(dir, "tsconfig.json");
     const scoped = register({ namespace: options.namespace, tsconfig: existsSync(tsconfig) ? tsconfig : false });
-    const importFile = (file: string) => scoped.import(file, import.meta.url) as Promise<Record<string, unknown>>;
+    // Every import goes through tsx's loader hooks (a worker round trip), even for a cached
+    // module, so each module is imported once per engine.
+    const imported = new Map<string, Promise<Record<string, unknown>>>();
+    const importFile = (file: string) => {
+      let module = imported.get(file);
+      if (!module) {
+        module = scoped.import(file, import.meta.url) as Promise<Record<string, unknown>>;
+        imported.set(file, module);
+        module.catch(() => imported.delete(file));
+      }
+      return module;
+    };
 
     const files = [...convexModulePaths(dir), "_generated/api.js", "_generated/server.js"];
     const modules: Modules = Object.fromEntries(files.map((rel) => [path.join(dir, rel), () => importFile(path.join(dir, rel))]));

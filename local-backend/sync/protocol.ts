@@ -19,11 +19,6 @@ export type ClientMessage =
   | { type: "Authenticate"; baseVersion: number; tokenType: "User" | "None" | "Admin"; value?: string }
   | { type: "Event"; eventType: string; event: unknown };
 
-export type StateModification =
-  | { type: "QueryUpdated"; queryId: number; value: JSONValue; logLines: string[]; journal: string | null }
-  | { type: "QueryFailed"; queryId: number; errorMessage: string; logLines: string[]; journal: string | null; errorData?: JSONValue }
-  | { type: "QueryRemoved"; queryId: number };
-
 /** Timestamps travel as the base64 of a little-endian u64. */
 export function encodeTs(ts: bigint): string {
   const bytes = Buffer.alloc(8);

@@ -13,7 +13,6 @@ import {
   parseClientMessage,
   type ClientMessage,
   type QueryModification,
-  type StateModification,
   type StateVersion,
 } from "./protocol";
 
@@ -205,7 +204,8 @@ export class SyncSession implements Subscriber {
       identity: this.receivedIdentity,
       ts: maxTs(this.sent.ts, this.host.engine().latestTs()),
     };
-    const modifications: StateModification[] = [];
+    // Modifications as JSON text: query results arrive pre-serialized and are spliced in.
+    const modifications: string[] = [];
     for (const change of this.pending.splice(0)) {
       if (change.type === "Add") {
         const args = change.args[0] ?? {};
@@ -215,7 +215,7 @@ export class SyncSession implements Subscriber {
         const query = this.queries.get(change.queryId);
         if (query) this.host.liveQueries.release(this, query.entry);
         this.queries.delete(change.queryId);
-        modifications.push({ type: "QueryRemoved", queryId: change.queryId });
+        modifications.push(JSON.stringify({ type: "QueryRemoved", queryId: change.queryId }));
       }
     }
     const dirty = [...this.queries].filter(([, query]) => query.dirty);
@@ -223,15 +223,10 @@ export class SyncSession implements Subscriber {
     const results = await Promise.all(dirty.map(([, query]) => this.host.liveQueries.outcome(query.entry)));
     dirty.forEach(([queryId, query], i) => {
       if (this.queries.get(queryId) !== query) return;
-      const { outcome, journal } = results[i]!;
-      const hash = JSON.stringify([outcome, journal]);
-      if (hash === query.sent) return;
-      query.sent = hash;
-      modifications.push(
-        outcome.ok
-          ? { type: "QueryUpdated", queryId, value: outcome.value, logLines: [], journal }
-          : { type: "QueryFailed", queryId, logLines: [], journal, ...failureForQuery(outcome) },
-      );
+      const { wire } = results[i]!;
+      if (wire === query.sent) return;
+      query.sent = wire;
+      modifications.push(`{"queryId":${queryId},${wire}}`);
     });
     const changed =
       modifications.length > 0 ||
@@ -240,13 +235,18 @@ export class SyncSession implements Subscriber {
       end.ts !== this.sent.ts;
     if (!changed && !force) return false;
     if (this.closed) return false;
-    this.send({ type: "Transition", startVersion: encodeVersion(this.sent), endVersion: encodeVersion(end), modifications });
+    const versions = JSON.stringify({ type: "Transition", startVersion: encodeVersion(this.sent), endVersion: encodeVersion(end) });
+    this.sendRaw(`${versions.slice(0, -1)},"modifications":[${modifications.join(",")}]}`);
     this.sent = end;
     return true;
   }
 
   private send(message: object) {
-    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  private sendRaw(text: string) {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(text);
   }
 
   private fatal(error: unknown) {
@@ -272,8 +272,4 @@ function maxTs(a: bigint, b: bigint) {
 
 function failure(outcome: Extract<Outcome, { ok: false }>) {
   return { result: outcome.message, logLines: [], ...(outcome.data === undefined ? {} : { errorData: outcome.data }) };
-}
-
-function failureForQuery(outcome: Extract<Outcome, { ok: false }>) {
-  return { errorMessage: outcome.message, ...(outcome.data === undefined ? {} : { errorData: outcome.data }) };
 }
