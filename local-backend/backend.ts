@@ -70,8 +70,16 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
   // Created once the engine exists; the engine's callbacks reach them through here.
   const late: { liveQueries?: LiveQueries; scheduler?: JobScheduler } = {};
+  let publicUrl = "";
   const onCommit = (event: CommitEvent) => {
     persistence.append(event);
+    // A deleted file's bytes go once its deletion is durable.
+    for (const change of event.changes) {
+      if (change.table === "_storage" && change.after === null && persistence.blobs) {
+        const blobs = persistence.blobs;
+        void persistence.durable().then(() => blobs.delete(change.id));
+      }
+    }
     // Subscribers hear of a commit once it is on disk, so no client sees data a crash could lose.
     void persistence.durable().then(() => late.liveQueries?.onCommit(event));
     void persistence.maybeSnapshot(() => current.exportState());
@@ -82,6 +90,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       namespace: `lwcc-functions-${process.pid}-${namespaces++}`,
       onCommit,
       onSchedule: ({ jobId, scheduledTime }) => late.scheduler?.arm(jobId, scheduledTime),
+      blobs: persistence.blobs,
+      storageUrl: () => publicUrl,
     });
 
   let current = await loadEngine();
@@ -125,7 +135,22 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       return response.end(pathname === "/version" ? BACKEND_VERSION : "lwcc-embedded");
     }
     if (await handleApiRequest(request, response, sessionHost)) return;
+    if (pathname.startsWith("/api/storage/")) return serveStorage(request, response, pathname.slice("/api/storage/".length));
     sendJson(response, 404, { code: "NotFound", message: `No such endpoint: ${pathname}` });
+  }
+
+  /** Files of storage.getUrl (GET) and uploads to storage.generateUploadUrl (POST). */
+  async function serveStorage(request: IncomingMessage, response: ServerResponse, id: string) {
+    if (id === "upload" && request.method === "POST") {
+      const type = request.headers["content-type"] ?? "application/octet-stream";
+      const storageId = await current.storeBlob(new Blob([new Uint8Array(await readBody(request))], { type }));
+      await persistence.durable();
+      return sendJson(response, 200, { storageId });
+    }
+    const blob = request.method === "GET" && /^[A-Za-z0-9_-]+$/.test(id) ? await current.readBlob(id) : null;
+    if (!blob) return sendJson(response, 404, { code: "NotFound", message: "No such file" });
+    response.writeHead(200, { "content-type": blob.type || "application/octet-stream", "content-length": blob.size, ...CORS_HEADERS });
+    response.end(Buffer.from(await blob.arrayBuffer()));
   }
 
   const site = createServer((request, response) => {
@@ -201,6 +226,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   }
 
   const url = `http://${host}:${port}`;
+  publicUrl = url;
   log(`ready at ${url} (http actions at http://${host}:${sitePort}); ${restoredJobs} scheduled job(s) re-armed`);
   return {
     url,

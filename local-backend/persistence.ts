@@ -21,6 +21,8 @@ export interface Persistence {
   /** Writes a snapshot when the log has grown large. */
   maybeSnapshot(state: () => DatabaseState): Promise<void>;
   close(state: DatabaseState): Promise<void>;
+  /** File-storage blobs on disk; undefined when they live in memory only. */
+  blobs?: { put(id: string, bytes: Uint8Array): Promise<void>; get(id: string): Promise<Uint8Array | null>; delete(id: string): Promise<void> };
 }
 
 export class MemoryPersistence implements Persistence {
@@ -52,10 +54,18 @@ export class DiskPersistence implements Persistence {
   private last: Promise<void> = Promise.resolve();
   private snapshotting = false;
 
+  readonly blobs;
+
   private constructor(
     private readonly store: DurableStore<SnapshotFile, CommitRecord>,
     private readonly onFailure: (error: unknown) => void,
-  ) {}
+  ) {
+    this.blobs = {
+      put: (id: string, bytes: Uint8Array) => store.putBlob(id, bytes),
+      get: (id: string) => store.getBlob(id),
+      delete: (id: string) => store.deleteBlob(id),
+    };
+  }
 
   static async open(dataDir: string, onFailure: (error: unknown) => void) {
     return new DiskPersistence(await DurableStore.open<SnapshotFile, CommitRecord>(dataDir), onFailure);

@@ -38,6 +38,7 @@ export type Document = Record<string, Value> & { _id: string; _creationTime: num
 
 type Syscall = (op: string, json: string) => string;
 type AsyncSyscall = (op: string, json: string) => Promise<string>;
+export type JsSyscall = (op: string, args: Record<string, unknown>) => Promise<unknown>;
 
 interface QuerySource {
   type: string;
@@ -47,6 +48,7 @@ interface QuerySource {
 
 interface DatabaseFake {
   _documents: Record<string, Document>;
+  _storage: Record<string, Blob>;
   _nextDocId: number;
   _lastCreationTime: number;
   _writes: Record<string, Document | null>[];
@@ -63,6 +65,7 @@ interface ConvexGlobal {
   transactionManager: { _lastCommitTs: bigint };
   syscall: Syscall;
   asyncSyscall: AsyncSyscall;
+  jsSyscall: JsSyscall;
 }
 
 export interface Change {
@@ -107,6 +110,10 @@ export interface Internals {
   latestCommitTs(): bigint;
   /** Wraps the syscalls every function makes, to observe reads and take over scheduling. */
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
+  /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
+  wrapJsSyscall(wrap: (next: JsSyscall) => JsSyscall): void;
+  /** File-storage blobs held in memory, by storage id. */
+  blobs: Record<string, Blob>;
   /** Inserts into a system table inside the transaction that is running (scheduling). */
   insertInCurrentTransaction(table: string, value: Record<string, Value>): string;
 }
@@ -131,7 +138,8 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
   const component = global.components[""];
   if (!component) throw new Error("convex-test internals changed: no root component database");
   const db = component.db;
-  for (const field of ["_documents", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
+  if (typeof global.jsSyscall !== "function") throw new Error("convex-test internals changed: no jsSyscall");
+  for (const field of ["_documents", "_storage", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
     if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
   }
   for (const method of ["get", "insert", "commit", "_iterateDocs", "_resolveQuerySource"] as const) {
@@ -182,6 +190,12 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);
       global.asyncSyscall = async(global.asyncSyscall);
+    },
+    wrapJsSyscall: (wrap) => {
+      global.jsSyscall = wrap(global.jsSyscall);
+    },
+    get blobs() {
+      return db._storage;
     },
     insertInCurrentTransaction: (table, value) => db.insert(table, value),
   };

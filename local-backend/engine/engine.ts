@@ -65,12 +65,21 @@ export interface ScheduleRequest {
   scheduledTime: number;
 }
 
+/** Where file-storage blobs live beyond memory (the data directory). */
+export interface BlobStore {
+  put(id: string, bytes: Uint8Array): Promise<void>;
+  get(id: string): Promise<Uint8Array | null>;
+}
+
 export interface EngineOptions {
   functionsDir: string;
   /** A new namespace loads fresh copies of every module (hot reload). */
   namespace: string;
   onCommit: (event: CommitEvent) => void;
   onSchedule: (request: ScheduleRequest) => void;
+  blobs?: BlobStore;
+  /** Base of the URLs that storage.getUrl and generateUploadUrl hand out. */
+  storageUrl?: () => string;
 }
 
 /** Work started from inside a function call (timers, follow-up runs) must not inherit its context. */
@@ -141,11 +150,12 @@ export class Engine {
     };
     const engine = new Engine(internals, loadModule, importFile, dir, options.onSchedule);
     internals.onCommit(options.onCommit);
-    engine.installSyscallHooks();
+    engine.installSyscallHooks(options.storageUrl);
+    if (options.blobs) engine.persistBlobs(options.blobs);
     return engine;
   }
 
-  private installSyscallHooks() {
+  private installSyscallHooks(storageUrl?: () => string) {
     this.internals.wrapSyscalls({
       sync: (next) => (op, json) => {
         this.context.getStore()?.reads?.record(op, json);
@@ -153,12 +163,68 @@ export class Engine {
       },
       async: (next) => async (op, json) => {
         if (op === "1.0/schedule") return this.schedule(json);
+        if (storageUrl && op === "1.0/storageGetUrl") {
+          // convex-test answers with a made-up cloud URL; files are served by this backend.
+          const found = (JSON.parse(await next(op, json)) as string | null) !== null;
+          const { storageId } = JSON.parse(json) as { storageId: string };
+          return JSON.stringify(found ? `${storageUrl()}/api/storage/${storageId}` : null);
+        }
+        if (storageUrl && op === "1.0/storageGenerateUploadUrl") {
+          return JSON.stringify(`${storageUrl()}/api/storage/upload`);
+        }
         const ctx = this.context.getStore();
         ctx?.reads?.record(op, json);
         if (op === "1.0/queryPage" && ctx?.reads) return this.journaledPage(ctx, next, json);
         return next(op, json);
       },
     });
+  }
+
+  /**
+   * Blobs are written to disk before `storage.store` returns, and read back on first use after a
+   * restart, so memory holds only the files in use.
+   */
+  private persistBlobs(blobs: BlobStore) {
+    this.internals.wrapJsSyscall((next) => async (op, args) => {
+      if (op === "storage/getBlob") {
+        const id = args.storageId as string;
+        if (!this.internals.blobs[id]) {
+          const bytes = await blobs.get(id);
+          if (bytes) this.internals.blobs[id] = new Blob([new Uint8Array(bytes)]);
+        }
+        return next(op, args);
+      }
+      const result = await next(op, args);
+      if (op === "storage/storeBlob") {
+        const blob = args.blob as Blob;
+        await blobs.put(result as string, new Uint8Array(await blob.arrayBuffer()));
+      }
+      return result;
+    });
+  }
+
+  /** A stored file's bytes, for serving its URL; null when there is no such file. */
+  async readBlob(storageId: string): Promise<Blob | null> {
+    let blob: Blob | null = null;
+    await this.context.run({}, () =>
+      this.internals.t.action(async (ctx) => {
+        blob = await ctx.storage.get(storageId);
+        return null;
+      }),
+    );
+    return blob;
+  }
+
+  /** Stores an uploaded file the way `storage.store` does and returns its id. */
+  async storeBlob(blob: Blob): Promise<string> {
+    let id = "";
+    await this.context.run({}, () =>
+      this.internals.t.action(async (ctx) => {
+        id = await ctx.storage.store(blob);
+        return null;
+      }),
+    );
+    return id;
   }
 
   /** Records the job in the running transaction; the host arms its timer. */
