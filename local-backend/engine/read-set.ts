@@ -5,6 +5,7 @@
  */
 import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { tableOf, type Change, type Document } from "./convex-test-internals";
+import { fieldValue } from "./document-fields";
 
 interface RangeBound {
   type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
@@ -22,17 +23,6 @@ interface QuerySource {
 interface DecodedRange {
   table: string;
   bounds: { type: RangeBound["type"]; path: string[]; value: Value | undefined }[];
-}
-
-function fieldValue(doc: Document, path: string[]): Value | undefined {
-  let current: Value | undefined = doc;
-  for (const key of path) {
-    if (current === null || typeof current !== "object" || Array.isArray(current) || current instanceof ArrayBuffer) {
-      return undefined;
-    }
-    current = (current as Record<string, Value>)[key];
-  }
-  return current;
 }
 
 function inRange(doc: Document, range: DecodedRange): boolean {

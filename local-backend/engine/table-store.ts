@@ -5,22 +5,12 @@
  */
 import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import type { Document } from "./convex-test-internals";
+import { fieldValue } from "./document-fields";
 
 export interface RangeBound {
   type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
   fieldPath: string;
   value: JSONValue;
-}
-
-function fieldValue(doc: Document, path: string[]): Value | undefined {
-  let current: Value | undefined = doc;
-  for (const key of path) {
-    if (current === null || typeof current !== "object" || Array.isArray(current) || current instanceof ArrayBuffer) {
-      return undefined;
-    }
-    current = (current as Record<string, Value>)[key];
-  }
-  return current;
 }
 
 /** Compares the first `values.length` index fields of `doc` with `values`. */

@@ -1,7 +1,8 @@
 import { api } from "@convex/_generated/api";
 import { useConvexConnectionState, useQuery } from "convex/react";
 import { AlertTriangleIcon, CheckCircle2Icon, CircleDashedIcon } from "lucide-react";
-import { Component, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Button } from "@/components/ui/button";
 import { MESSAGES } from "@/lib/messages";
 
@@ -68,28 +69,19 @@ function HealthDetails() {
   );
 }
 
-/** A failed check shows the spec's message and a retry that mounts the check afresh. */
-class HealthBoundary extends Component<{ children: ReactNode }, { failed: boolean; attempt: number }> {
-  state = { failed: false, attempt: 0 };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    if (this.state.failed) {
-      return (
-        <div role="alert" className="mt-8 flex flex-col items-start gap-3 rounded-lg border border-warning/50 bg-warning-muted p-4">
-          <p className="flex items-center gap-2 font-semibold text-warning-foreground">
-            <AlertTriangleIcon className="size-5" aria-hidden />
-            {MESSAGES.healthCheck.error}
-          </p>
-          <Button variant="outline" onClick={() => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }))}>
-            {MESSAGES.healthCheck.retry}
-          </Button>
-        </div>
-      );
-    }
-    return <div key={this.state.attempt}>{this.props.children}</div>;
-  }
+/** A failed check shows the spec's message; Retry mounts the check afresh. */
+function HealthCheckFailed({ resetErrorBoundary }: FallbackProps) {
+  return (
+    <div role="alert" className="mt-8 flex flex-col items-start gap-3 rounded-lg border border-warning/50 bg-warning-muted p-4">
+      <p className="flex items-center gap-2 font-semibold text-warning-foreground">
+        <AlertTriangleIcon className="size-5" aria-hidden />
+        {MESSAGES.healthCheck.error}
+      </p>
+      <Button variant="outline" onClick={resetErrorBoundary}>
+        {MESSAGES.healthCheck.retry}
+      </Button>
+    </div>
+  );
 }
 
 export function HealthPage() {
@@ -99,9 +91,9 @@ export function HealthPage() {
         System status
       </h1>
       <p className="mt-3 text-muted-foreground">Live status of the LWCC backend and the services it uses.</p>
-      <HealthBoundary>
+      <ErrorBoundary FallbackComponent={HealthCheckFailed}>
         <HealthDetails />
-      </HealthBoundary>
+      </ErrorBoundary>
     </section>
   );
 }
