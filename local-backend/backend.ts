@@ -21,6 +21,10 @@ import { loadTokenVerifier } from "./token-verifier";
 
 export const BACKEND_VERSION = "lwcc-local-backend/1";
 
+/** How many sessions, and answers per session, are kept for replayed mutations. */
+const MAX_REPLAY_SESSIONS = 1000;
+const MAX_REPLAY_ANSWERS = 1000;
+
 /** Module namespaces must be unique in the process, or a backend would reuse another's modules. */
 let namespaces = 0;
 
@@ -73,15 +77,14 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   let publicUrl = "";
   const onCommit = (event: CommitEvent) => {
     persistence.append(event);
-    // A deleted file's bytes go once its deletion is durable.
-    for (const change of event.changes) {
-      if (change.table === "_storage" && change.after === null && persistence.blobs) {
-        const blobs = persistence.blobs;
-        void persistence.durable().then(() => blobs.delete(change.id));
+    // Once the commit is on disk: subscribers hear of it (no client sees data a crash could
+    // lose), and the bytes of files it deleted go.
+    void persistence.durable().then(() => {
+      late.liveQueries?.onCommit(event);
+      for (const change of event.changes) {
+        if (change.table === "_storage" && change.after === null) void persistence.blobs?.delete(change.id);
       }
-    }
-    // Subscribers hear of a commit once it is on disk, so no client sees data a crash could lose.
-    void persistence.durable().then(() => late.liveQueries?.onCommit(event));
+    });
     void persistence.maybeSnapshot(() => current.exportState());
   };
   const loadEngine = () =>
@@ -113,9 +116,12 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     durable: () => persistence.durable(),
     mutationResponses: (sessionId: string) => {
       let map = responses.get(sessionId);
-      if (!map) responses.set(sessionId, (map = new Map<number, Promise<MutationReply>>()));
-      // Replays come right after a reconnect; old answers need not live forever.
-      if (map.size > 1000) map.delete(map.keys().next().value as number);
+      if (!map) {
+        responses.set(sessionId, (map = new Map<number, Promise<MutationReply>>()));
+        // Replays come right after a reconnect; answers for long-gone sessions need not live forever.
+        if (responses.size > MAX_REPLAY_SESSIONS) responses.delete(responses.keys().next().value as string);
+      }
+      if (map.size > MAX_REPLAY_ANSWERS) map.delete(map.keys().next().value as number);
       return map;
     },
     log,

@@ -72,12 +72,7 @@ export class CronRunner {
   private async run(spec: CronSpec) {
     const engine = this.engine();
     const args = convexToJson(jsonToConvex((spec.args[0] ?? {}) as JSONValue));
-    let kind: "mutation" | "action" = "mutation";
-    try {
-      await engine.resolve(spec.name, "mutation", false);
-    } catch {
-      kind = "action";
-    }
+    const kind = (await engine.kindOf(spec.name)) === "mutation" ? "mutation" : "action";
     const outcome = await engine.run(kind, spec.name, args, null, false);
     if (!outcome.ok) this.log(`cron ${spec.name} failed: ${outcome.message}`);
   }

@@ -99,11 +99,7 @@ export class JobScheduler {
     const engine = this.engine();
     const job = await engine.transaction(async (ctx) => (await ctx.db.system.get(jobId as GenericId<"_scheduled_functions">)) as JobDoc | null);
     if (!job || job.state.kind !== "pending") return;
-    try {
-      await engine.resolve(job.name, "mutation", false);
-    } catch {
-      return this.runActionJob(engine, jobId);
-    }
+    if ((await engine.kindOf(job.name)) !== "mutation") return this.runActionJob(engine, jobId);
     await engine.transaction(async (ctx) => {
       const current = (await ctx.db.system.get(jobId as GenericId<"_scheduled_functions">)) as JobDoc | null;
       if (!current || current.state.kind !== "pending") return;

@@ -20,12 +20,11 @@ const backend = await startBackend({ functionsDir: "convex", dataDir, port: back
 // Demo data comes from the seed function, once, into a new data directory.
 if (fresh) {
   const engine = backend.engine();
-  const seeded = await engine
-    .resolve("seed:demo", "mutation", false)
-    .then(() => engine.run("mutation", "seed:demo", {}, null, false))
-    .catch(() => null);
-  if (seeded && !seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
-  if (seeded) console.log("Seeded demo data.");
+  if ((await engine.kindOf("seed:demo")) === "mutation") {
+    const seeded = await engine.run("mutation", "seed:demo", {}, null, false);
+    if (!seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
+    console.log("Seeded demo data.");
+  }
 }
 
 process.env.VITE_CONVEX_URL = backend.url;

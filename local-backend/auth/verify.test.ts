@@ -1,9 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type CryptoKey, type JWK, type JWTPayload, SignJWT, exportJWK, generateKeyPair, generateSecret } from "jose";
-import { http, passthrough } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { server as msw } from "../../tests/mocks/server";
 import { type AuthProvider, AuthError, type UserIdentity, createTokenVerifier } from "./verify";
 
 interface KeyPair {
@@ -63,8 +61,6 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  // The shared msw server fails unhandled requests; this suite talks to its own loopback server.
-  msw.use(http.all(`${base}/*`, () => passthrough()));
   routes.clear();
   hits.clear();
   serve("/jwks.json", { keys: [rsa.jwk, ec.jwk] });

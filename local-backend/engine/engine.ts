@@ -97,13 +97,8 @@ function errorOutcome(error: unknown): Outcome {
   return { ok: false, message };
 }
 
-function identityKey(identity: UserIdentity | null): string {
-  return identity ? identity.tokenIdentifier : "";
-}
-
 export class Engine {
   private readonly context = new AsyncLocalStorage<RunContext>();
-  private readonly accessors = new Map<string, Accessor>();
 
   private constructor(
     private readonly internals: Internals,
@@ -267,21 +262,28 @@ export class Engine {
   }
 
   private accessor(identity: UserIdentity | null): Accessor {
-    const key = identityKey(identity);
-    let accessor = this.accessors.get(key);
-    if (!accessor) {
-      accessor = identity ? this.internals.t.withIdentity(identity) : this.internals.t;
-      this.accessors.set(key, accessor);
-    }
-    return accessor;
+    return identity ? this.internals.t.withIdentity(identity) : this.internals.t;
+  }
+
+  private async lookup(udfPath: string) {
+    const { module, exportName, canonical } = canonicalizeUdfPath(udfPath);
+    const exports = await this.loadModule(module).catch((error: unknown): Record<string, unknown> => {
+      if (error instanceof FunctionNotFound) return {};
+      throw error;
+    });
+    const fn = exports[exportName] as RegisteredFunction | undefined;
+    const kind: FunctionKind | undefined = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : fn?.isAction ? "action" : undefined;
+    return { canonical, fn, kind };
+  }
+
+  /** What a function is registered as, or undefined when there is no such function. */
+  async kindOf(udfPath: string): Promise<FunctionKind | undefined> {
+    return (await this.lookup(udfPath)).kind;
   }
 
   /** Finds a function and checks its kind and, for calls from clients, that it is public. */
   async resolve(udfPath: string, kind: FunctionKind, fromClient: boolean): Promise<string> {
-    const { module, exportName, canonical } = canonicalizeUdfPath(udfPath);
-    const exports = await this.loadModule(module);
-    const fn = exports[exportName] as RegisteredFunction | undefined;
-    const registeredAs = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : fn?.isAction ? "action" : undefined;
+    const { canonical, fn, kind: registeredAs } = await this.lookup(udfPath);
     if (!fn || !registeredAs || (fromClient && !fn.isPublic)) {
       throw new FunctionNotFound(`Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`);
     }

@@ -55,6 +55,7 @@ export class SyncSession implements Subscriber {
   private mutations = Promise.resolve();
   private flushing = false;
   private flushAgain = false;
+  private forceNext = false;
   private closed = false;
   private readonly ping: NodeJS.Timeout;
 
@@ -177,28 +178,30 @@ export class SyncSession implements Subscriber {
 
   /**
    * Sends one Transition covering every modification received so far. Runs one at a time;
-   * a request while running is served by another pass right after.
+   * a request while running is served by another pass right after. `force` sends a Transition
+   * even when nothing changed (a mutation's reply must be followed by one); it is kept until a
+   * pass starts, so a request that arrives mid-pass is not lost.
    */
   private async flush(force = false): Promise<void> {
+    if (force) this.forceNext = true;
     if (this.flushing) {
       this.flushAgain = true;
       return;
     }
     this.flushing = true;
     try {
-      let mustSend = force;
       do {
         this.flushAgain = false;
-        const sent = await this.flushOnce(mustSend);
-        mustSend = false;
-        if (!sent && force) mustSend = true;
+        const mustSend = this.forceNext;
+        this.forceNext = false;
+        await this.flushOnce(mustSend);
       } while (this.flushAgain && !this.closed);
     } finally {
       this.flushing = false;
     }
   }
 
-  private async flushOnce(force: boolean): Promise<boolean> {
+  private async flushOnce(force: boolean): Promise<void> {
     const end: StateVersion = {
       querySet: this.receivedQuerySet,
       identity: this.receivedIdentity,
@@ -233,12 +236,11 @@ export class SyncSession implements Subscriber {
       end.querySet !== this.sent.querySet ||
       end.identity !== this.sent.identity ||
       end.ts !== this.sent.ts;
-    if (!changed && !force) return false;
-    if (this.closed) return false;
+    if (!changed && !force) return;
+    if (this.closed) return;
     const versions = JSON.stringify({ type: "Transition", startVersion: encodeVersion(this.sent), endVersion: encodeVersion(end) });
     this.sendRaw(`${versions.slice(0, -1)},"modifications":[${modifications.join(",")}]}`);
     this.sent = end;
-    return true;
   }
 
   private send(message: object) {
