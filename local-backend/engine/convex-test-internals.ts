@@ -17,7 +17,7 @@ import type {
   SchemaDefinition,
   UserIdentity,
 } from "convex/server";
-import type { Value } from "convex/values";
+import { convexToJson, getDocumentSize, type Value } from "convex/values";
 import { TableStore, type RangeBound } from "./table-store";
 
 export type Modules = Record<string, () => Promise<unknown>>;
@@ -56,13 +56,14 @@ interface DatabaseFake {
   commit(commitTs: bigint): void;
   insert(table: string, value: Record<string, Value>): string;
   get(table: string, id: string): Document | null;
+  queryNext(queryId: number): { value: Document | null; done: boolean };
   _iterateDocs(table: string, callback: (doc: Document) => void): void;
   _resolveQuerySource(query: { source: QuerySource }): unknown;
 }
 
 interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake }>;
-  transactionManager: { _lastCommitTs: bigint };
+  transactionManager: { _lastCommitTs: bigint; getMetricsTracker(): { trackRead(bytes: number): void } | undefined };
   syscall: Syscall;
   asyncSyscall: AsyncSyscall;
   jsSyscall: JsSyscall;
@@ -142,7 +143,10 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
   for (const field of ["_documents", "_storage", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
     if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
   }
-  for (const method of ["get", "insert", "commit", "_iterateDocs", "_resolveQuerySource"] as const) {
+  if (typeof global.transactionManager.getMetricsTracker !== "function") {
+    throw new Error("convex-test internals changed: transaction manager has no getMetricsTracker()");
+  }
+  for (const method of ["get", "insert", "commit", "queryNext", "_iterateDocs", "_resolveQuerySource"] as const) {
     if (typeof db[method] !== "function") throw new Error(`convex-test internals changed: database has no ${method}()`);
   }
   const store = indexedReads(db);
@@ -189,7 +193,7 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
     latestCommitTs: () => global.transactionManager._lastCommitTs,
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);
-      global.asyncSyscall = async(global.asyncSyscall);
+      global.asyncSyscall = async(streamFromCache(global, db, global.asyncSyscall));
     },
     wrapJsSyscall: (wrap) => {
       global.jsSyscall = wrap(global.jsSyscall);
@@ -251,4 +255,27 @@ function indexedReads(db: DatabaseFake): TableStore {
     }
   };
   return store;
+}
+
+/**
+ * A query's documents are fetched one `queryStreamNext` syscall each, and a live query reads the
+ * same committed documents on every re-run. This serves that syscall as convex-test does (same
+ * result, same read accounting) but encodes each committed document once. Committed documents
+ * are never changed in place (writes replace them), so the cached text stays right.
+ */
+function streamFromCache(global: ConvexGlobal, db: DatabaseFake, next: AsyncSyscall): AsyncSyscall {
+  const encoded = new WeakMap<Document, string>();
+  return (op, json) => {
+    if (op !== "1.0/queryStreamNext") return next(op, json);
+    const { queryId } = JSON.parse(json) as { queryId: number };
+    const { value, done } = db.queryNext(queryId);
+    if (done || value === null) return Promise.resolve(JSON.stringify(convexToJson({ value, done })));
+    global.transactionManager.getMetricsTracker()?.trackRead(getDocumentSize(value));
+    let text = encoded.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(convexToJson(value));
+      if (db._documents[value._id] === value) encoded.set(value, text);
+    }
+    return Promise.resolve(`{"done":false,"value":${text}}`);
+  };
 }

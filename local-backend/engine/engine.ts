@@ -156,16 +156,17 @@ export class Engine {
         this.context.getStore()?.reads?.record(op, json);
         return next(op, json);
       },
-      async: (next) => async (op, json) => {
-        if (op === "1.0/schedule") return this.schedule(json);
+      async: (next) => (op, json) => {
+        if (op === "1.0/schedule") return Promise.resolve(this.schedule(json));
         if (storageUrl && op === "1.0/storageGetUrl") {
           // convex-test answers with a made-up cloud URL; files are served by this backend.
-          const found = (JSON.parse(await next(op, json)) as string | null) !== null;
           const { storageId } = JSON.parse(json) as { storageId: string };
-          return JSON.stringify(found ? `${storageUrl()}/api/storage/${storageId}` : null);
+          return next(op, json).then((found) =>
+            JSON.stringify(JSON.parse(found) === null ? null : `${storageUrl()}/api/storage/${storageId}`),
+          );
         }
         if (storageUrl && op === "1.0/storageGenerateUploadUrl") {
-          return JSON.stringify(`${storageUrl()}/api/storage/upload`);
+          return Promise.resolve(JSON.stringify(`${storageUrl()}/api/storage/upload`));
         }
         const ctx = this.context.getStore();
         ctx?.reads?.record(op, json);
