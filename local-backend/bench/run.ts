@@ -1,8 +1,10 @@
 /**
  * Latency of the embedded backend as an app sees it: real ConvexClients over real WebSockets to a
- * backend in this process, each scenario on its own data dir on disk so every commit's fsync
- * counts. Prints the rows as one line of JSON on stdout (read by scripts/bench/embedded-backend.mjs).
+ * backend in this process (the fan-out's 100 subscribers speak the protocol from a process of their
+ * own), each scenario on its own data dir on disk so every commit's fsync counts, measured after
+ * WARMUP calls. Prints the rows as one line of JSON on stdout (read by scripts/bench/embedded-backend.mjs).
  */
+import { fork } from "node:child_process";
 import { cpSync } from "node:fs";
 import path from "node:path";
 import type { ConvexClient } from "convex/browser";
@@ -10,17 +12,18 @@ import type { FunctionReturnType } from "convex/server";
 import { startBackend, type Backend } from "../backend";
 import { httpClient, tempDir, wsClient } from "../test/helpers";
 import { api } from "./functions/_generated/api";
+import type { SubscribersMessage } from "./subscribers";
 
 const FUNCTIONS = path.resolve(import.meta.dirname, "functions");
-/** Iterations before measuring: the first calls load modules and warm the JIT. */
-const WARMUP = 20;
+/** Iterations before measuring: the first calls load modules and warm the JIT, as a running backend is. */
+const WARMUP = 200;
 const TIMEOUT_MS = 15_000;
 
 type Row = { name: string; value: string; target?: string; met?: boolean };
 type Messages = FunctionReturnType<typeof api.messages.byAuthor>;
 
 let peakRss = 0;
-const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
 
 /** Temp dirs, clients and backends to close at the end, newest first. */
 const cleanups: (() => unknown)[] = [];
@@ -45,16 +48,28 @@ function client(url: string): ConvexClient {
   return c;
 }
 
-/** One byAuthor subscription; `until` resolves with the arrival time of the first matching result. */
+/** A chat screen's subscription: the newest messages of an author. */
+const NEWEST = 50;
+
+/**
+ * One subscription to an author's messages, all of them (byAuthor, oldest first) or the newest
+ * (latest, newest first); `until` resolves with the arrival time of the first matching result.
+ */
 class Watch {
   private value: Messages | undefined;
   private waiter: { test: (value: Messages) => boolean; resolve: (at: number) => void; reject: (error: Error) => void } | undefined;
 
-  constructor(c: ConvexClient, readonly author: string) {
+  constructor(
+    c: ConvexClient,
+    readonly author: string,
+    readonly newestOnly = false,
+  ) {
+    const subscribe = (onValue: (value: Messages) => void, onError: (error: Error) => void) =>
+      newestOnly
+        ? c.onUpdate(api.messages.latest, { author, count: NEWEST }, onValue, onError)
+        : c.onUpdate(api.messages.byAuthor, { author }, onValue, onError);
     cleanups.push(
-      c.onUpdate(
-        api.messages.byAuthor,
-        { author },
+      subscribe(
         (value) => {
           const at = performance.now();
           this.value = value;
@@ -63,6 +78,11 @@ class Watch {
         (error) => this.waiter && this.settle().reject(error),
       ),
     );
+  }
+
+  /** Whether `value` shows `body` as the author's newest message. */
+  shows(body: string) {
+    return (value: Messages) => (this.newestOnly ? value[0]?.body : value.at(-1)?.body) === body;
   }
 
   private settle() {
@@ -87,8 +107,6 @@ class Watch {
   }
 }
 
-const endsWith = (body: string) => (value: Messages) => value.at(-1)?.body === body;
-
 function percentile(sorted: number[], fraction: number) {
   return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)]!;
 }
@@ -111,16 +129,19 @@ async function seedFiller(c: ConvexClient, total: number) {
   for (let from = 0; from < total; from += 1000) await c.mutation(api.filler.seed, { from, count: 1000 });
 }
 
-/** 1. A client's own mutation reaching its own subscription. */
-async function ownUpdate(): Promise<Row[]> {
+/**
+ * 1. A client's own mutation reaching its own subscription: the newest 50 messages, as a chat
+ * screen shows them, and the whole list growing past 300 documents to show how size costs.
+ */
+async function ownUpdate(newestOnly: boolean): Promise<Row[]> {
   const c = client((await backend()).url);
-  const watch = new Watch(c, "own");
+  const watch = new Watch(c, "own", newestOnly);
   await watch.until(() => true);
   const updates: number[] = [];
   const resolves: number[] = [];
   for (let i = 0; i < WARMUP + 300; i++) {
     const body = `own-${i}`;
-    const seen = watch.until(endsWith(body));
+    const seen = watch.until(watch.shows(body));
     const start = performance.now();
     const resolved = c.mutation(api.messages.send, { author: "own", body }).then(() => performance.now());
     const [seenAt, resolvedAt] = await Promise.all([seen, resolved]);
@@ -128,24 +149,50 @@ async function ownUpdate(): Promise<Row[]> {
     updates.push(seenAt - start);
     resolves.push(resolvedAt - start);
   }
-  return [latencyRow("own update", updates, 3), latencyRow("own mutation resolved", resolves)];
+  if (!newestOnly) return [latencyRow(`own update, whole list of ${WARMUP + 1}-${WARMUP + 300}`, updates)];
+  return [latencyRow(`own update, newest ${NEWEST}`, updates, 3), latencyRow("own mutation resolved", resolves)];
 }
 
-/** 2. One write fanned out to 100 connections subscribed to the same query. */
+/** 2. One write fanned out to 100 connections subscribed to the same chat screen, from another process. */
 async function fanOut(): Promise<Row[]> {
   const { url } = await backend();
-  const watches = Array.from({ length: 100 }, () => new Watch(client(url), "fanout"));
-  await Promise.all(watches.map((w) => w.until(() => true)));
+  const subscribers = fork(path.join(import.meta.dirname, "subscribers.ts"), [url, "100", "messages:latest", JSON.stringify({ author: "fanout", count: NEWEST })]);
+  cleanups.push(() => subscribers.kill());
+  // Replies awaited from the subscriber process, by key; a failure there fails whichever is awaited.
+  const waiting = new Map<string, { resolve: (at: number) => void; reject: (error: Error) => void }>();
+  const next = (key: string, what: string) =>
+    withTimeout(new Promise<number>((resolve, reject) => waiting.set(key, { resolve, reject })), what);
+  subscribers.on("message", (message: SubscribersMessage) => {
+    if (message.type === "failed") for (const { reject } of waiting.values()) reject(new Error(`fan-out subscribers: ${message.error}`));
+    else if (message.type === "ready") waiting.get("ready")?.resolve(0);
+    else if (message.type === "expecting") waiting.get(`expecting ${message.body}`)?.resolve(0);
+    else waiting.get(message.body)?.resolve(message.at);
+  });
+  const ready = next("ready", "100 subscribers to receive their first result");
+  await ready;
   const writer = client(url);
   const samples: number[] = [];
   for (let i = 0; i < WARMUP + 50; i++) {
     const body = `fanout-${i}`;
-    const seen = Promise.all(watches.map((w) => w.until(endsWith(body))));
-    const start = performance.now();
-    const [arrivals] = await Promise.all([seen, writer.mutation(api.messages.send, { author: "fanout", body })]);
-    if (i >= WARMUP) samples.push(Math.max(...arrivals) - start);
+    // The subscribers learn what to look for before the write, outside the timed span.
+    const expecting = next(`expecting ${body}`, `the subscribers to expect ${body}`);
+    subscribers.send(body);
+    await expecting;
+    const allUpdated = next(body, `all 100 subscribers to see ${body}`);
+    const start = performance.timeOrigin + performance.now();
+    const [at] = await Promise.all([allUpdated, writer.mutation(api.messages.send, { author: "fanout", body })]);
+    waiting.clear();
+    if (i >= WARMUP) samples.push(at - start);
   }
-  return [latencyRow("100 subscribers all updated", samples, 10)];
+  return [latencyRow(`100 subscribers of newest ${NEWEST} (other process), all updated`, samples, 10)];
+}
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${TIMEOUT_MS} ms for ${what}`)), TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** 3. 100 distinct subscriptions; each write can affect only one of them. */
@@ -168,7 +215,7 @@ async function distinctQueries(): Promise<Row[]> {
     const watch = watches[(i * 37) % watches.length]!;
     const body = `distinct-${i}`;
     const before = executions;
-    const seen = watch.until(endsWith(body));
+    const seen = watch.until(watch.shows(body));
     const start = performance.now();
     const [seenAt] = await Promise.all([seen, writer.mutation(api.messages.send, { author: watch.author, body })]);
     if (i < WARMUP) continue;
@@ -186,21 +233,27 @@ async function indexedRead(): Promise<Row[]> {
   const { url } = await backend();
   const c = client(url);
   const [, seedMs] = await time(() => seedFiller(c, 100_000));
-  for (let i = 0; i < 5; i++) await c.mutation(api.messages.send, { author: "target", body: `target-${i}` });
-  for (let i = 0; i < 5; i++) await c.mutation(api.messages.send, { author: "other", body: `other-${i}` });
+  for (const author of ["target-a", "target-b", "other"]) {
+    for (let i = 0; i < 5; i++) await c.mutation(api.messages.send, { author, body: `${author}-${i}` });
+  }
   sampleRss();
 
+  // Each transport in its own loop. Consecutive ws queries alternate between two authors: a
+  // one-shot query unsubscribes after it resolves, and the same query again would be answered
+  // from the client's cache.
+  const read = async (query: (author: string) => Promise<Messages>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < WARMUP + 200; i++) {
+      const author = i % 2 ? "target-a" : "target-b";
+      const [result, ms] = await time(() => query(author));
+      if (result.length !== 5) throw new Error(`byAuthor(${author}) returned ${result.length} documents, expected 5`);
+      if (i >= WARMUP) samples.push(ms);
+    }
+    return samples;
+  };
   const http = httpClient(url);
-  const viaWs: number[] = [];
-  const viaHttp: number[] = [];
-  for (let i = 0; i < WARMUP + 200; i++) {
-    const [wsResult, wsMs] = await time(() => c.query(api.messages.byAuthor, { author: "target" }));
-    const [httpResult, httpMs] = await time(() => http.query(api.messages.byAuthor, { author: "target" }));
-    if (wsResult.length !== 5 || httpResult.length !== 5) throw new Error(`byAuthor(target) returned ${wsResult.length} / ${httpResult.length} documents, expected 5`);
-    if (i < WARMUP) continue;
-    viaWs.push(wsMs);
-    viaHttp.push(httpMs);
-  }
+  const viaWs = await read((author) => c.query(api.messages.byAuthor, { author }));
+  const viaHttp = await read((author) => http.query(api.messages.byAuthor, { author }));
   return [
     { name: "seed 100k docs (1,000 per mutation)", value: `${(seedMs / 1000).toFixed(1)} s` },
     latencyRow("indexed read, 100k elsewhere, ws", viaWs, 2),
@@ -247,7 +300,7 @@ async function closeAll() {
 const sampler = setInterval(sampleRss, 10);
 const rows: Row[] = [];
 try {
-  for (const scenario of [ownUpdate, fanOut, distinctQueries, indexedRead, restore]) {
+  for (const scenario of [() => ownUpdate(true), () => ownUpdate(false), fanOut, distinctQueries, indexedRead, restore]) {
     try {
       rows.push(...(await scenario()));
     } finally {

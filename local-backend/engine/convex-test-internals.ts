@@ -42,8 +42,22 @@ export type JsSyscall = (op: string, args: Record<string, unknown>) => Promise<u
 
 interface QuerySource {
   type: string;
+  tableName?: string;
   indexName?: string;
   range?: RangeBound[];
+  order?: "asc" | "desc";
+}
+
+/** A query as the Convex runtime serializes it: its source, then filter and limit stages. */
+interface SerializedQuery {
+  source: QuerySource;
+  operators: { filter?: unknown; limit?: number }[];
+}
+
+/** What convex-test's query resolution returns; the rest of its fields pass through untouched. */
+interface ResolvedQuery {
+  sortedDocs: Document[];
+  order: "asc" | "desc";
 }
 
 interface DatabaseFake {
@@ -58,7 +72,7 @@ interface DatabaseFake {
   get(table: string, id: string): Document | null;
   queryNext(queryId: number): { value: Document | null; done: boolean };
   _iterateDocs(table: string, callback: (doc: Document) => void): void;
-  _resolveQuerySource(query: { source: QuerySource }): unknown;
+  _resolveQuerySource(query: SerializedQuery): ResolvedQuery;
 }
 
 interface ConvexGlobal {
@@ -206,10 +220,10 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
 }
 
 /**
- * convex-test scans every document of every table for each read. Reads go through a table
- * store instead: a table's own documents for scans, and a binary-searched index range for
- * indexed queries. Pending writes of the running transaction are merged in, and convex-test's
- * own evaluation (range check, sort, filters, pagination) runs on the much smaller candidate set.
+ * convex-test scans and sorts every document of every table for each read. Reads go through a
+ * table store instead: binary-searched ranges of sorted indexes (a scan reads by creation time).
+ * Without pending writes the rows arrive in order and convex-test only filters and paginates them;
+ * a transaction's pending writes are merged in and convex-test sorts that smaller candidate set.
  */
 function indexedReads(db: DatabaseFake): TableStore {
   const store = new TableStore((table, index) => {
@@ -240,19 +254,40 @@ function indexedReads(db: DatabaseFake): TableStore {
     else withPending(table, store.table(table).values(), visit);
   };
   const resolve = db._resolveQuerySource.bind(db);
-  db._resolveQuerySource = (query) => {
-    const { type, indexName, range } = query.source;
-    const [table, index] = indexName?.split(".") ?? [];
-    const inRange = type === "IndexRange" && table && index && range ? store.range(table, index, range) : null;
-    if (!inRange || !table) return resolve(query);
-    const found: Document[] = [];
-    withPending(table, inRange, (doc) => found.push(doc));
-    candidates = found;
+  const resolveOver = (query: Parameters<typeof resolve>[0], docs: Document[]) => {
+    candidates = docs;
     try {
       return resolve(query);
     } finally {
       candidates = undefined;
     }
+  };
+  db._resolveQuerySource = (query) => {
+    const { type, indexName, range, tableName, order } = query.source;
+    const [table, index] =
+      type === "FullTableScan" ? [tableName, "by_creation_time"] : type === "IndexRange" ? (indexName?.split(".") ?? []) : [];
+    if (!table || !index) return resolve(query);
+    const bounds = type === "FullTableScan" ? [] : (range ?? []);
+    if (pendingIds(table).size > 0) {
+      const inRange = store.range(table, index, bounds);
+      if (!inRange) return resolve(query);
+      const found: Document[] = [];
+      withPending(table, inRange, (doc) => found.push(doc));
+      return resolveOver(query, found);
+    }
+    // Committed rows come from the index already in order (a scan's by creation time), and a
+    // limited query without filters (take, first, unique) gets only the rows it returns. convex-test
+    // still validates and compiles the query, on no rows.
+    const limit = query.operators.find((operator) => operator.limit !== undefined)?.limit;
+    const filtered = query.operators.some((operator) => operator.filter !== undefined);
+    const window = limit !== undefined && !filtered ? { order: order ?? "asc", limit } : undefined;
+    const inRange = store.range(table, index, bounds, window);
+    if (!inRange) return resolve(query);
+    const resolved = resolveOver(query, []);
+    if (!Array.isArray(resolved.sortedDocs) || (resolved.order !== "asc" && resolved.order !== "desc")) {
+      throw new Error("convex-test internals changed: a resolved query has no sortedDocs and order");
+    }
+    return { ...resolved, sortedDocs: !window && resolved.order === "desc" ? inRange.reverse() : inRange };
   };
   return store;
 }
@@ -264,18 +299,18 @@ function indexedReads(db: DatabaseFake): TableStore {
  * are never changed in place (writes replace them), so the cached text stays right.
  */
 function streamFromCache(global: ConvexGlobal, db: DatabaseFake, next: AsyncSyscall): AsyncSyscall {
-  const encoded = new WeakMap<Document, string>();
+  const encoded = new WeakMap<Document, { text: string; size: number }>();
   return (op, json) => {
     if (op !== "1.0/queryStreamNext") return next(op, json);
     const { queryId } = JSON.parse(json) as { queryId: number };
     const { value, done } = db.queryNext(queryId);
     if (done || value === null) return Promise.resolve(JSON.stringify(convexToJson({ value, done })));
-    global.transactionManager.getMetricsTracker()?.trackRead(getDocumentSize(value));
-    let text = encoded.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(convexToJson(value));
-      if (db._documents[value._id] === value) encoded.set(value, text);
+    let cached = encoded.get(value);
+    if (cached === undefined) {
+      cached = { text: JSON.stringify(convexToJson(value)), size: getDocumentSize(value) };
+      if (db._documents[value._id] === value) encoded.set(value, cached);
     }
-    return Promise.resolve(`{"done":false,"value":${text}}`);
+    global.transactionManager.getMetricsTracker()?.trackRead(cached.size);
+    return Promise.resolve(`{"done":false,"value":${cached.text}}`);
   };
 }

@@ -39,7 +39,7 @@ function bruteForce(docs: Document[], bounds: RangeBound[]) {
 }
 
 describe("TableStore", () => {
-  it("finds exactly the documents of any index range, through inserts and deletes", () => {
+  it("finds exactly the documents of any index range or window of one, through inserts and deletes", () => {
     const next = random(7);
     const teams = ["a", "b", "c"];
     const docs = Array.from({ length: 300 }, (_, i) =>
@@ -61,7 +61,11 @@ describe("TableStore", () => {
       const bounds: RangeBound[] = [{ type: "Eq", fieldPath: "team", value: team }];
       if (next() < 0.5) bounds.push({ type: next() < 0.5 ? "Gt" : "Gte", fieldPath: "score", value: Math.floor(next() * 20) });
       if (next() < 0.5) bounds.push({ type: next() < 0.5 ? "Lt" : "Lte", fieldPath: "score", value: Math.floor(next() * 20) });
-      expect(store.range("players", "by_team_score", bounds)!.map((d) => d._id)).toEqual(bruteForce(docs, bounds));
+      const expected = bruteForce(docs, bounds);
+      expect(store.range("players", "by_team_score", bounds)!.map((d) => d._id)).toEqual(expected);
+      const window = { order: next() < 0.5 ? ("asc" as const) : ("desc" as const), limit: 1 + Math.floor(next() * 10) };
+      const inOrder = window.order === "asc" ? expected : [...expected].reverse();
+      expect(store.range("players", "by_team_score", bounds, window)!.map((d) => d._id)).toEqual(inOrder.slice(0, window.limit));
     }
   });
 

@@ -66,9 +66,10 @@ class SortedIndex {
 
   /**
    * Documents in an index range: equalities on a prefix of the fields, then optional lower and
-   * upper bounds on the next field. Null when the range has another shape (the caller scans).
+   * upper bounds on the next field. Both ends are found by binary search, and `window` takes only
+   * the first `limit` documents in `order`. Null when the range has another shape (the caller scans).
    */
-  range(bounds: RangeBound[]): Document[] | null {
+  range(bounds: RangeBound[], window?: Window): Document[] | null {
     const equal: (Value | undefined)[] = [];
     let lower: RangeBound | undefined;
     let upper: RangeBound | undefined;
@@ -85,25 +86,26 @@ class SortedIndex {
       }
     }
     const lowerKey = lower ? [...equal, jsonToConvex(lower.value)] : equal;
-    const exclusive = lower?.type === "Gt";
     const start = this.bisect((doc) => {
       const cmp = comparePrefix(doc, this.paths, lowerKey);
-      return cmp < 0 || (cmp === 0 && exclusive);
+      return cmp < 0 || (cmp === 0 && lower?.type === "Gt");
     });
-    const upperValue = upper ? jsonToConvex(upper.value) : undefined;
-    const upperPath = this.paths[equal.length];
-    const found: Document[] = [];
-    for (let i = start; i < this.docs.length; i++) {
-      const doc = this.docs[i]!;
-      if (comparePrefix(doc, this.paths, equal) !== 0) break;
-      if (upper && upperPath) {
-        const cmp = compareValues(fieldValue(doc, upperPath), upperValue);
-        if (cmp > 0 || (cmp === 0 && upper.type === "Lt")) break;
-      }
-      found.push(doc);
-    }
-    return found;
+    const upperKey = upper ? [...equal, jsonToConvex(upper.value)] : equal;
+    const end = this.bisect((doc) => {
+      const cmp = comparePrefix(doc, this.paths, upperKey);
+      return cmp < 0 || (cmp === 0 && upper?.type !== "Lt");
+    });
+    if (end <= start) return [];
+    if (!window) return this.docs.slice(start, end);
+    const size = Math.min(window.limit, end - start);
+    return window.order === "asc" ? this.docs.slice(start, start + size) : this.docs.slice(end - size, end).reverse();
   }
+}
+
+/** The part of a range a limited query reads: its first `limit` documents in `order`. */
+export interface Window {
+  order: "asc" | "desc";
+  limit: number;
 }
 
 export class TableStore {
@@ -136,8 +138,8 @@ export class TableStore {
     else if (before) docs.delete(before._id);
   }
 
-  /** Committed documents in an index range, or null when it must be found by a scan. */
-  range(table: string, index: string, bounds: RangeBound[]): Document[] | null {
+  /** Committed documents in an index range (or a window of it), or null when it must be found by a scan. */
+  range(table: string, index: string, bounds: RangeBound[], window?: Window): Document[] | null {
     const key = `${table}.${index}`;
     let sorted = this.indexes.get(key);
     if (!sorted) {
@@ -146,6 +148,6 @@ export class TableStore {
       sorted = new SortedIndex(fields, this.table(table).values());
       this.indexes.set(key, sorted);
     }
-    return sorted.range(bounds);
+    return sorted.range(bounds, window);
   }
 }

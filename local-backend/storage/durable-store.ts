@@ -18,6 +18,7 @@
  *   Only the newest log can end in a torn batch (the one write whose fsync had not returned); recovery truncates
  *   it back to its last good record before any new append.
  */
+import { fdatasyncSync, writeSync } from "node:fs";
 import { mkdir, open, readFile, readdir, rm, type FileHandle } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -212,7 +213,7 @@ export class DurableStore<S extends Json, R extends Json> {
     if (this.failure) return rejectOp(op, this.failure);
     try {
       if (op.kind === "records") {
-        await this.log.append(encodeBatch(op.records));
+        this.log.append(encodeBatch(op.records));
         this.counters.logFsyncs++;
         for (const record of op.records) record.resolve();
       } else {
@@ -297,12 +298,16 @@ class ActiveLog {
     return this.bytes;
   }
 
-  async append(batch: Buffer): Promise<void> {
+  /**
+   * Synchronous on purpose: a batch is a few hundred bytes and fdatasync ~0.15 ms, while the
+   * thread-pool round trips of the async calls doubled commit latency and added milliseconds of jitter.
+   * The price is that the event loop pauses for the fsync; a big batch is still one fsync.
+   */
+  append(batch: Buffer): void {
     for (let written = 0; written < batch.length; ) {
-      const { bytesWritten } = await this.handle.write(batch, written, batch.length - written, this.bytes + written);
-      written += bytesWritten;
+      written += writeSync(this.handle.fd, batch, written, batch.length - written, this.bytes + written);
     }
-    await this.handle.datasync();
+    fdatasyncSync(this.handle.fd);
     this.bytes += batch.length;
   }
 

@@ -10,6 +10,17 @@ export const byAuthor = query({
       .collect(),
 });
 
+/** What a chat screen subscribes to: the newest messages of one author, newest first. */
+export const latest = query({
+  args: { author: v.string(), count: v.number() },
+  handler: (ctx, { author, count }) =>
+    ctx.db
+      .query("messages")
+      .withIndex("by_author", (q) => q.eq("author", author))
+      .order("desc")
+      .take(count),
+});
+
 export const send = mutation({
   args: { author: v.string(), body: v.string() },
   handler: (ctx, args) => ctx.db.insert("messages", args),
