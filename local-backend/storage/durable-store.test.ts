@@ -1,14 +1,26 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import type * as NodeFs from "node:fs";
 import { once } from "node:events";
 import { appendFile, mkdtemp, readdir, readFile, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { benchAppend } from "./bench";
 import { DurableStore, StorageCorruptionError, type Json } from "./durable-store";
 import { HEADER_BYTES } from "./frame";
+
+/** Log writes fail while `on`; every other use of node:fs stays real. */
+const failingWrites = vi.hoisted(() => ({ on: false }));
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof NodeFs>();
+  const writeSync = ((...args: Parameters<typeof fs.writeSync>) => {
+    if (failingWrites.on) throw Object.assign(new Error("EIO: i/o error, write"), { code: "EIO" });
+    return (fs.writeSync as (...a: unknown[]) => number)(...args);
+  }) as typeof fs.writeSync;
+  return { ...fs, default: { ...fs, writeSync }, writeSync };
+});
 
 type Snap = { ids: number[] };
 type Rec = { id: number; note: string };
@@ -149,6 +161,22 @@ describe("write-ahead log", () => {
     await expect(store.append(rec(99))).rejects.toThrow(/is closed/);
     await expect(store.writeSnapshot({ ids: [] })).rejects.toThrow(/is closed/);
     expect(ids(await openStore())).toEqual(range(10));
+  });
+
+  it("refuses every append after a failed log write, keeping what was acknowledged", async () => {
+    let store = await openStore();
+    await store.append(rec(1));
+    failingWrites.on = true;
+    try {
+      await expect(store.append(rec(2))).rejects.toThrow(/stopped accepting writes after a failed log write.*EIO/);
+    } finally {
+      failingWrites.on = false;
+    }
+    await expect(store.append(rec(3))).rejects.toThrow(/stopped accepting writes/);
+    store = await reopen(store);
+    expect(ids(store)).toEqual([1]);
+    await store.append(rec(4));
+    expect(ids(await reopen(store))).toEqual([1, 4]);
   });
 
   it("reports the current log size", async () => {
