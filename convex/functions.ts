@@ -1,10 +1,15 @@
 /**
  * The only place that wraps Convex's query, mutation and action builders. Every public and
  * internal function in convex/ is declared through one of these, so authentication and
- * authorization are decided here, once (ARCHITECTURE §4). Importing the raw builders from
- * ./_generated/server anywhere else is a lint error.
+ * authorization are decided here, once, from the caller's `users` row (ARCHITECTURE §4).
+ * Importing the raw builders from ./_generated/server anywhere else is a lint error.
+ *
+ * Each public wrapper tags what it builds with its access level, so the authorization matrix
+ * test can find every public function and check it for every role.
  */
-import { customAction, customMutation, customQuery, NoOp } from "convex-helpers/server/customFunctions";
+import { customAction, customCtx, customMutation, customQuery, NoOp } from "convex-helpers/server/customFunctions";
+import type { UserIdentity } from "convex/server";
+import type { Doc } from "./_generated/dataModel";
 import {
   action,
   internalAction as rawInternalAction,
@@ -12,12 +17,62 @@ import {
   internalQuery as rawInternalQuery,
   mutation,
   query,
+  type QueryCtx,
 } from "./_generated/server";
+import { userError } from "./model/errors";
+import { allows, type AccessLevel } from "./model/permissions";
+import { findUserByToken } from "./model/users";
 
-/** Open to everyone, signed in or not: only for data that is public by nature. */
-export const publicQuery = customQuery(query, NoOp);
-export const publicMutation = customMutation(mutation, NoOp);
-export const publicAction = customAction(action, NoOp);
+export type Caller = { identity: UserIdentity | null; user: Doc<"users"> | null };
+
+async function caller(ctx: Pick<QueryCtx, "auth" | "db">): Promise<Caller> {
+  const identity = await ctx.auth.getUserIdentity();
+  const user = identity ? await findUserByToken(ctx.db, identity.tokenIdentifier) : null;
+  return { identity, user };
+}
+
+/** The signed-in, active user, allowed at `level`; anything else is a ConvexError the client can show. */
+async function requireUser(ctx: Pick<QueryCtx, "auth" | "db">, level: Exclude<AccessLevel, "public" | "identity">) {
+  const { identity, user } = await caller(ctx);
+  if (!identity || !user) throw userError("UNAUTHENTICATED");
+  if (user.status !== "active") throw userError("ACCOUNT_DEACTIVATED");
+  if (!allows(level, user)) throw userError("FORBIDDEN");
+  return { identity, viewer: user };
+}
+
+async function requireIdentity(ctx: Pick<QueryCtx, "auth">) {
+  const identity = await ctx.auth.getUserIdentity();
+  if (!identity) throw userError("UNAUTHENTICATED");
+  return { identity };
+}
+
+/** Records the access level on the registered function, for the authorization matrix test. */
+function tagged<B extends (definition: never) => unknown>(access: AccessLevel, builder: B): B {
+  return ((definition: never) => Object.assign(builder(definition) as object, { access })) as B;
+}
+
+/** Open to everyone, signed in or not; `ctx.viewer` is the caller's users row when there is one. */
+export const publicQuery = tagged("public", customQuery(query, customCtx(async (ctx) => ({ viewer: (await caller(ctx)).user }))));
+export const publicMutation = tagged("public", customMutation(mutation, customCtx(async (ctx) => ({ viewer: (await caller(ctx)).user }))));
+export const publicAction = tagged("public", customAction(action, NoOp));
+
+/** Any signed-in identity, even one whose users row does not exist yet (first sign-in). */
+export const identityMutation = tagged("identity", customMutation(mutation, customCtx(requireIdentity)));
+
+/** Active users, guests included: reading, and changing their own account. */
+export const memberQuery = tagged("member", customQuery(query, customCtx((ctx) => requireUser(ctx, "member"))));
+export const memberMutation = tagged("member", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "member"))));
+
+/** Active users who are not guests (guests are read-only). */
+export const writerMutation = tagged("writer", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "writer"))));
+
+/** Coaches and admins. */
+export const staffQuery = tagged("staff", customQuery(query, customCtx((ctx) => requireUser(ctx, "staff"))));
+export const staffMutation = tagged("staff", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "staff"))));
+
+/** Admins: managing users. */
+export const adminQuery = tagged("admin", customQuery(query, customCtx((ctx) => requireUser(ctx, "admin"))));
+export const adminMutation = tagged("admin", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "admin"))));
 
 /** Callable only from other Convex functions, the scheduler, crons and http actions. */
 export const internalQuery = customQuery(rawInternalQuery, NoOp);

@@ -14,9 +14,18 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as functions from "../functions.js";
+import type * as http from "../http.js";
 import type * as integrations_config from "../integrations/config.js";
+import type * as integrations_identity from "../integrations/identity.js";
 import type * as model_adapters from "../model/adapters.js";
+import type * as model_clerk from "../model/clerk.js";
+import type * as model_errors from "../model/errors.js";
+import type * as model_messages from "../model/messages.js";
+import type * as model_permissions from "../model/permissions.js";
+import type * as model_users from "../model/users.js";
+import type * as seed from "../seed.js";
 import type * as system from "../system.js";
+import type * as users from "../users.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -28,9 +37,18 @@ import type * as system from "../system.js";
  */
 declare const fullApi: ApiFromModules<{
   functions: typeof functions;
+  http: typeof http;
   "integrations/config": typeof integrations_config;
+  "integrations/identity": typeof integrations_identity;
   "model/adapters": typeof model_adapters;
+  "model/clerk": typeof model_clerk;
+  "model/errors": typeof model_errors;
+  "model/messages": typeof model_messages;
+  "model/permissions": typeof model_permissions;
+  "model/users": typeof model_users;
+  seed: typeof seed;
   system: typeof system;
+  users: typeof users;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

@@ -1,8 +1,9 @@
 import type { RequestHandler } from "msw";
+import { clerkHandlers } from "./clerk";
 
 /**
  * Default handlers, one file per vendor (stripe.ts, resend.ts, openai.ts, clerk.ts) as each
- * adapter lands, answering in the vendor's documented shapes. Empty until then: any request
- * that no handler answers fails the test (see server.ts).
+ * adapter lands, answering in the vendor's documented shapes. Any request that no handler
+ * answers fails the test (see server.ts).
  */
-export const handlers: RequestHandler[] = [];
+export const handlers: RequestHandler[] = [...clerkHandlers];

@@ -1,0 +1,46 @@
+/**
+ * Demo data for the embedded default, run once by `npm start` on a new data directory (never in
+ * production: it is internal, and only scripts/start.ts calls it, after creating the accounts'
+ * credentials at the local identity provider).
+ */
+import { v } from "convex/values";
+import { internalMutation } from "./functions";
+import { DEFAULT_TIMEZONE, findUserByToken, normalizeEmail } from "./model/users";
+import { roleValidator, tierValidator } from "./schema";
+
+export const demo = internalMutation({
+  args: {
+    accounts: v.array(
+      v.object({
+        tokenIdentifier: v.string(),
+        email: v.string(),
+        firstName: v.string(),
+        lastName: v.string(),
+        role: roleValidator,
+        userType: v.string(),
+        tier: tierValidator,
+        forumMember: v.boolean(),
+        /** How long ago the member joined, so "Member for" reads naturally. */
+        memberForDays: v.number(),
+      }),
+    ),
+  },
+  returns: v.number(),
+  handler: async (ctx, { accounts }) => {
+    const now = Date.now();
+    let created = 0;
+    for (const { memberForDays, ...account } of accounts) {
+      if (await findUserByToken(ctx.db, account.tokenIdentifier)) continue;
+      await ctx.db.insert("users", {
+        ...account,
+        email: normalizeEmail(account.email),
+        createdAt: now - memberForDays * 24 * 60 * 60 * 1000,
+        status: "active",
+        timezone: DEFAULT_TIMEZONE,
+        lastActiveAt: now,
+      });
+      created++;
+    }
+    return created;
+  },
+});

@@ -1,0 +1,262 @@
+import { convexTest } from "convex-test";
+import { ConvexError } from "convex/values";
+import { http, HttpResponse } from "msw";
+import { Webhook } from "svix";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { server } from "../tests/mocks/server";
+import { api, internal } from "./_generated/api";
+import schema from "./schema";
+import { modules } from "./test.setup";
+import { signedIn, TEST_ISSUER } from "./test.users";
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return error instanceof ConvexError ? (error.data as { code: string; fields?: Record<string, string> }) : error;
+  }
+};
+
+const identity = (subject: string, claims: Record<string, unknown> = {}) => ({
+  issuer: TEST_ISSUER,
+  subject,
+  tokenIdentifier: `${TEST_ISSUER}|${subject}`,
+  email: `${subject}@example.com`,
+  givenName: "Ana",
+  familyName: "Silva",
+  ...claims,
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+});
+
+describe("users.ensureCurrent", () => {
+  it("creates a client on the free tier at first sign-in, once", async () => {
+    const t = convexTest(schema, modules);
+    const as = t.withIdentity(identity("ana"));
+    const first = await as.mutation(api.users.ensureCurrent, { timezone: "Europe/Lisbon" });
+    expect(first).toMatchObject({ email: "ana@example.com", firstName: "Ana", lastName: "Silva", role: "client", tier: "foundation", status: "active", timezone: "Europe/Lisbon" });
+    const again = await as.mutation(api.users.ensureCurrent, {});
+    expect(again._id).toBe(first._id);
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(1);
+    expect(await as.query(api.users.me, {})).toEqual(first);
+  });
+
+  it("ignores a time zone that does not exist", async () => {
+    const t = convexTest(schema, modules);
+    const user = await t.withIdentity(identity("bo")).mutation(api.users.ensureCurrent, { timezone: "Mars/Olympus" });
+    expect(user.timezone).toBe("UTC");
+  });
+
+  it("links a prepared row only for a verified email", async () => {
+    const t = convexTest(schema, modules);
+    const prepared = await signedIn(t, "coach", { tokenIdentifier: undefined, email: "cora@example.com" });
+    const unverified = await t.withIdentity(identity("x", { email: "cora@example.com" })).mutation(api.users.ensureCurrent, {});
+    expect(unverified._id).not.toBe(prepared.id);
+    expect(unverified.role).toBe("client");
+    const verified = await t
+      .withIdentity(identity("cora", { email: "cora@example.com", emailVerified: true }))
+      .mutation(api.users.ensureCurrent, {});
+    expect(verified).toMatchObject({ _id: prepared.id, role: "coach" });
+  });
+
+  it("refuses a deactivated account and changes nothing", async () => {
+    const t = convexTest(schema, modules);
+    const { as, id } = await signedIn(t, "client", { status: "deactivated", deactivationReason: "inactivity_90_days", lastActiveAt: 1 });
+    expect(await codeOf(as.mutation(api.users.ensureCurrent, {}))).toMatchObject({ code: "ACCOUNT_DEACTIVATED" });
+    expect((await t.run((ctx) => ctx.db.get("users", id)))!.lastActiveAt).toBe(1);
+  });
+});
+
+describe("users.updateProfile", () => {
+  it("saves trimmed names and a real time zone", async () => {
+    const t = convexTest(schema, modules);
+    const { as, id } = await signedIn(t, "client");
+    await as.mutation(api.users.updateProfile, { firstName: "  Maya ", lastName: " Ortiz", timezone: "America/Chicago" });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({ firstName: "Maya", lastName: "Ortiz", timezone: "America/Chicago" });
+  });
+
+  it("names each bad field and stores nothing", async () => {
+    const t = convexTest(schema, modules);
+    const { as, id } = await signedIn(t, "client");
+    const before = await t.run((ctx) => ctx.db.get("users", id));
+    expect(await codeOf(as.mutation(api.users.updateProfile, { firstName: " ", lastName: "x".repeat(101), timezone: "Nowhere/Land" }))).toEqual({
+      code: "INVALID_INPUT",
+      message: "Please check the highlighted fields.",
+      fields: { firstName: "Enter your first name.", lastName: "Use at most 100 characters.", timezone: "Please select a valid timezone" },
+    });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toEqual(before);
+  });
+});
+
+describe("user management", () => {
+  beforeEach(() => {
+    vi.stubEnv("LOCAL_AUTH_ISSUER", TEST_ISSUER);
+    vi.stubEnv("LOCAL_AUTH_URL", "http://127.0.0.1:9");
+    vi.stubEnv("LOCAL_AUTH_ADMIN_SECRET", "secret");
+  });
+
+  it("lists accounts for admins, newest first", async () => {
+    const t = convexTest(schema, modules);
+    const admin = await signedIn(t, "admin");
+    const client = await signedIn(t, "client");
+    const { page } = await admin.as.query(api.users.list, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(page.map((u) => u._id)).toEqual([client.id, admin.id]);
+  });
+
+  it("changes roles, keeping guest user types in step, and never demotes the last admin", async () => {
+    const t = convexTest(schema, modules);
+    const admin = await signedIn(t, "admin");
+    const member = await signedIn(t, "client");
+    await admin.as.mutation(api.users.setRole, { userId: member.id, role: "guest_confirmed" });
+    expect(await t.run((ctx) => ctx.db.get("users", member.id))).toMatchObject({ role: "guest_confirmed", userType: "guest_confirmed" });
+    await admin.as.mutation(api.users.setRole, { userId: member.id, role: "client" });
+    expect(await t.run((ctx) => ctx.db.get("users", member.id))).toMatchObject({ role: "client", userType: "client" });
+    expect(await codeOf(admin.as.mutation(api.users.setRole, { userId: admin.id, role: "client" }))).toMatchObject({ code: "LAST_ADMIN" });
+    await admin.as.mutation(api.users.setRole, { userId: member.id, role: "admin" });
+    await admin.as.mutation(api.users.setRole, { userId: admin.id, role: "coach" });
+    expect(await t.run((ctx) => ctx.db.get("users", admin.id))).toMatchObject({ role: "coach" });
+  });
+
+  it("deactivates an account, keeps its data, and tells the identity provider to end its sessions", async () => {
+    vi.useFakeTimers();
+    const calls: { subject: string; body: unknown; auth: string | null }[] = [];
+    server.use(
+      http.post("http://127.0.0.1:9/auth/admin/accounts/:subject", async ({ params, request }) => {
+        calls.push({ subject: String(params.subject), body: await request.json(), auth: request.headers.get("authorization") });
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const t = convexTest(schema, modules);
+    const admin = await signedIn(t, "admin");
+    const member = await signedIn(t, "client");
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated", reason: "subscription_cancelled" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await t.run((ctx) => ctx.db.get("users", member.id))).toMatchObject({ status: "deactivated", deactivationReason: "subscription_cancelled" });
+    expect(await codeOf(member.as.query(api.users.me, {}))).toBeUndefined();
+    expect(await codeOf(member.as.mutation(api.users.updateProfile, { firstName: "A", lastName: "B", timezone: "UTC" }))).toMatchObject({
+      code: "ACCOUNT_DEACTIVATED",
+    });
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "active" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(calls).toEqual([
+      { subject: member.tokenIdentifier.split("|")[1], body: { active: false }, auth: "Bearer secret" },
+      { subject: member.tokenIdentifier.split("|")[1], body: { active: true }, auth: "Bearer secret" },
+    ]);
+    const restored = await t.run((ctx) => ctx.db.get("users", member.id));
+    expect(restored).toMatchObject({ status: "active" });
+    expect(restored).not.toHaveProperty("deactivationReason");
+  });
+
+  it("retries the identity provider with backoff until it answers", async () => {
+    vi.useFakeTimers();
+    let attempts = 0;
+    server.use(
+      http.post("http://127.0.0.1:9/auth/admin/accounts/:subject", () =>
+        ++attempts < 3 ? HttpResponse.json({ code: "DOWN" }, { status: 503 }) : HttpResponse.json({ ok: true }),
+      ),
+    );
+    const t = convexTest(schema, modules);
+    const admin = await signedIn(t, "admin");
+    const member = await signedIn(t, "client");
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(attempts).toBe(3);
+  });
+
+  it("bans and unbans Clerk users through the Backend API", async () => {
+    vi.useFakeTimers();
+    vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "https://clerk.example.com");
+    vi.stubEnv("CLERK_SECRET_KEY", "sk_test_123");
+    const seen: string[] = [];
+    server.events.on("request:start", ({ request }) => void seen.push(`${request.method} ${request.url}`));
+    const t = convexTest(schema, modules);
+    const admin = await signedIn(t, "admin");
+    const member = await signedIn(t, "client", { tokenIdentifier: "https://clerk.example.com|user_2abc" });
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "active" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    server.events.removeAllListeners();
+    expect(seen).toEqual(["POST https://api.clerk.com/v1/users/user_2abc/ban", "POST https://api.clerk.com/v1/users/user_2abc/unban"]);
+  });
+});
+
+describe("Clerk user webhooks", () => {
+  const secret = `whsec_${btoa("a-test-signing-secret-of-32-bytes!")}`;
+
+  beforeEach(() => {
+    vi.stubEnv("CLERK_WEBHOOK_SECRET", secret);
+    vi.stubEnv("CLERK_JWT_ISSUER_DOMAIN", "https://clerk.example.com");
+  });
+
+  function delivery(id: string, payload: unknown, signingSecret = secret) {
+    const body = JSON.stringify(payload);
+    const timestamp = new Date();
+    const signature = new Webhook(signingSecret).sign(id, timestamp, body);
+    return {
+      method: "POST",
+      headers: { "svix-id": id, "svix-timestamp": String(Math.floor(timestamp.getTime() / 1000)), "svix-signature": signature },
+      body,
+    };
+  }
+
+  const created = {
+    type: "user.created",
+    object: "event",
+    data: {
+      id: "user_29w83sxmDNGwOuEthce5gg56FcC",
+      object: "user",
+      first_name: "Example",
+      last_name: "Example",
+      primary_email_address_id: "idn_29w83yL7CwVlJXylYLxcslromF1",
+      email_addresses: [
+        { id: "idn_29w83yL7CwVlJXylYLxcslromF1", object: "email_address", email_address: "Example@Example.org", verification: { status: "verified" } },
+      ],
+      created_at: 1654012591514,
+    },
+  };
+
+  it("creates the member once per delivery id and updates them later", async () => {
+    const t = convexTest(schema, modules);
+    expect((await t.fetch("/clerk-users-webhook", delivery("msg_1", created))).status).toBe(200);
+    expect((await t.fetch("/clerk-users-webhook", delivery("msg_1", created))).status).toBe(200);
+    const users = await t.run((ctx) => ctx.db.query("users").collect());
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({
+      tokenIdentifier: "https://clerk.example.com|user_29w83sxmDNGwOuEthce5gg56FcC",
+      email: "example@example.org",
+      firstName: "Example",
+      role: "client",
+      createdAt: 1654012591514,
+    });
+    await t.fetch("/clerk-users-webhook", delivery("msg_2", { ...created, type: "user.updated", data: { ...created.data, first_name: "Renamed" } }));
+    expect(await t.run((ctx) => ctx.db.query("users").first())).toMatchObject({ firstName: "Renamed" });
+    await t.fetch("/clerk-users-webhook", delivery("msg_3", { type: "user.deleted", data: { id: created.data.id, deleted: true, object: "user" } }));
+    expect(await t.run((ctx) => ctx.db.query("users").first())).toMatchObject({ firstName: "Renamed", status: "deactivated" });
+  });
+
+  it("rejects a bad signature and stores nothing", async () => {
+    const t = convexTest(schema, modules);
+    const forged = delivery("msg_9", created, `whsec_${btoa("some-other-secret-of-32-bytes!!!!")}`);
+    expect((await t.fetch("/clerk-users-webhook", forged)).status).toBe(400);
+    expect(await t.run((ctx) => ctx.db.query("webhookEvents").collect())).toEqual([]);
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toEqual([]);
+  });
+
+  it("answers 503 until the webhook secret is configured", async () => {
+    vi.stubEnv("CLERK_WEBHOOK_SECRET", "");
+    const t = convexTest(schema, modules);
+    expect((await t.fetch("/clerk-users-webhook", delivery("msg_1", created))).status).toBe(503);
+  });
+
+  it("applies an event directly at most once", async () => {
+    const t = convexTest(schema, modules);
+    const event = { eventId: "evt", type: "user.created" as const, tokenIdentifier: "https://clerk.example.com|u1", email: "a@b.co" };
+    expect(await t.mutation(internal.users.applyClerkEvent, event)).toBe(true);
+    expect(await t.mutation(internal.users.applyClerkEvent, event)).toBe(false);
+  });
+});
