@@ -30,6 +30,8 @@ type Kind = "query" | "mutation" | "action";
 interface World {
   t: T;
   other: { id: Id<"users">; as: Accessor };
+  contactMessage: Id<"contactMessages">;
+  event: Id<"events">;
 }
 
 interface Case {
@@ -70,6 +72,38 @@ const CASES: Record<string, Case> = {
       const before = await t.run((ctx) => ctx.db.get("users", other.id));
       await self.as.mutation(api.users.updateProfile, { firstName: "Changed", lastName: "Name", timezone: "UTC" });
       expect(await t.run((ctx) => ctx.db.get("users", other.id))).toEqual(before);
+    },
+  },
+  "contact:submit": {
+    access: "public",
+    args: () => ({ name: "Sam", email: "sam@example.com", subject: "support", message: "Hello there" }),
+    ownership: { none: "only adds a message; reading them is for admins" },
+  },
+  "contact:list": {
+    access: "admin",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "contact:setRead": {
+    access: "admin",
+    args: (w) => ({ id: w.contactMessage, read: true }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "email:outbox": {
+    access: "admin",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "catalog:products": { access: "public", args: () => ({}), ownership: { none: "the public catalogue" } },
+  "catalog:articles": { access: "public", args: () => ({ kind: "post" }), ownership: { none: "published articles" } },
+  "catalog:article": { access: "public", args: () => ({ kind: "post", slug: "none" }), ownership: { none: "published articles" } },
+  "catalog:events": {
+    access: "public",
+    args: () => ({}),
+    ownership: async ({ t, other, event }, self) => {
+      await t.run((ctx) => ctx.db.insert("eventRegistrations", { eventId: event, userId: other.id, createdAt: Date.now() }));
+      expect((await other.as.query(api.catalog.events, {})).map((e) => e.registered)).toEqual([true]);
+      expect((await self.as.query(api.catalog.events, {})).map((e) => e.registered)).toEqual([false]);
     },
   },
   "users:list": {
@@ -138,7 +172,20 @@ function expected(level: AccessLevel, name: CallerName): boolean {
 async function world(): Promise<World> {
   const t = convexTest(schema, modules);
   const other = await signedIn(t, "client");
-  return { t, other };
+  const [contactMessage, event] = await t.run(async (ctx) => [
+    await ctx.db.insert("contactMessages", { name: "A", email: "a@example.com", message: "Hi", createdAt: Date.now(), read: false }),
+    await ctx.db.insert("events", {
+      slug: "focus-lab",
+      title: "Focus Lab",
+      startsAt: Date.now() + 86_400_000,
+      durationMinutes: 60,
+      location: "Online",
+      isOnline: true,
+      description: "A calm hour of focused work together.",
+      registrationUrl: "https://lwcc.example/events/focus-lab",
+    }),
+  ] as const);
+  return { t, other, contactMessage, event };
 }
 
 describe("authorization matrix", () => {

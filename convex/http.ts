@@ -1,4 +1,5 @@
 import { httpRouter } from "convex/server";
+import { ConvexError } from "convex/values";
 import { Webhook } from "svix";
 import { internal } from "./_generated/api";
 import { env, httpAction } from "./_generated/server";
@@ -37,6 +38,92 @@ http.route({
     }
     if (event) await ctx.runMutation(internal.users.applyClerkEvent, { eventId: svixHeaders["svix-id"], ...event });
     return new Response(null, { status: 200 });
+  }),
+});
+
+/** Largest form body accepted; anything bigger is refused before it is parsed. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+async function readForm(request: Request): Promise<Record<string, string> | null> {
+  const text = await request.text();
+  if (text.length > MAX_FORM_BYTES) return null;
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+    } catch {
+      return {};
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const TOO_LARGE = { code: "TOO_LARGE", message: "That is more than this form accepts." };
+
+/** A ConvexError's data for the client, or the error again when it is not one the user can fix. */
+function userErrorData(error: unknown): { code: string; message: string; fields?: Record<string, string> } {
+  if (error instanceof ConvexError) return error.data as { code: string; message: string };
+  throw error;
+}
+
+const statusFor = (code: string) => (code === "RATE_LIMITED" ? 429 : code === "NOT_FOUND" ? 404 : 400);
+
+/** Newsletter sign-up from the page's form (JavaScript on): JSON answers. */
+http.route({
+  path: "/api/newsletter",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const form = await readForm(request);
+    if (!form) return json(413, TOO_LARGE);
+    try {
+      const status = await ctx.runMutation(internal.forms.subscribe, { name: form.name ?? "", email: form.email ?? "", source: "form" });
+      return json(200, { status });
+    } catch (error) {
+      const data = userErrorData(error);
+      return json(statusFor(data.code), data);
+    }
+  }),
+});
+
+/** The same sign-up as a plain form post (no JavaScript): back to the page with the outcome. */
+http.route({
+  path: "/newsletter/subscribe",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const form = await readForm(request);
+    let outcome = "subscribed";
+    if (!form) outcome = "error";
+    else {
+      try {
+        await ctx.runMutation(internal.forms.subscribe, { name: form.name ?? "", email: form.email ?? "", source: "form-post" });
+      } catch (error) {
+        outcome = userErrorData(error).code === "RATE_LIMITED" ? "busy" : "invalid";
+      }
+    }
+    return new Response(null, { status: 303, headers: { location: `/?newsletter=${outcome}#newsletter` } });
+  }),
+});
+
+/** Event registration (JSON eventTitle); a signed-in caller's bearer token ties it to them. */
+http.route({
+  path: "/api/events/register",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const form = await readForm(request);
+    if (!form) return json(413, TOO_LARGE);
+    const identity = await ctx.auth.getUserIdentity();
+    try {
+      await ctx.runMutation(internal.forms.registerForEvent, {
+        eventTitle: form.eventTitle ?? "",
+        ...(identity ? { tokenIdentifier: identity.tokenIdentifier } : {}),
+      });
+      return json(200, { status: "registered" });
+    } catch (error) {
+      const data = userErrorData(error);
+      return json(statusFor(data.code), data);
+    }
   }),
 });
 

@@ -1,9 +1,10 @@
 import type { RequestHandler } from "msw";
 import { clerkHandlers } from "./clerk";
+import { resendHandlers } from "./resend";
 
 /**
  * Default handlers, one file per vendor (stripe.ts, resend.ts, openai.ts, clerk.ts) as each
  * adapter lands, answering in the vendor's documented shapes. Any request that no handler
  * answers fails the test (see server.ts).
  */
-export const handlers: RequestHandler[] = [...clerkHandlers];
+export const handlers: RequestHandler[] = [...clerkHandlers, ...resendHandlers];

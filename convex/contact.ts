@@ -1,0 +1,77 @@
+/** The contact form: visitors and members write, admins read (and are told by e-mail). */
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { ConvexError, v } from "convex/values";
+import { queueEmail } from "./email";
+import { adminMutation, adminQuery, publicMutation } from "./functions";
+import { CONTACT_SUBJECT_LABELS, CONTACT_TEXT, contactErrors, type ContactSubject } from "./model/contact";
+import { AUTH_MESSAGES } from "./model/messages";
+import { rateLimit } from "./model/rateLimits";
+import { normalizeEmail } from "./model/users";
+import { contactSubjectValidator } from "./schema";
+
+const messageValidator = v.object({
+  _id: v.id("contactMessages"),
+  _creationTime: v.number(),
+  name: v.string(),
+  email: v.string(),
+  subject: v.optional(contactSubjectValidator),
+  message: v.string(),
+  createdAt: v.number(),
+  read: v.boolean(),
+  userId: v.optional(v.id("users")),
+});
+
+/** Stores a message and tells every active admin. Bad input or too many messages store nothing. */
+export const submit = publicMutation({
+  args: { name: v.string(), email: v.string(), subject: v.optional(v.string()), message: v.string() },
+  returns: v.null(),
+  handler: async (ctx, input) => {
+    const fields = contactErrors(input);
+    if (Object.keys(fields).length > 0) throw new ConvexError({ code: "INVALID_INPUT", message: AUTH_MESSAGES.INVALID_INPUT, fields });
+    const email = normalizeEmail(input.email);
+    for (const limit of [rateLimit(ctx, { name: "contactPerSender", key: email }), rateLimit(ctx, { name: "contactOverall" })]) {
+      if (!(await limit).ok) throw new ConvexError({ code: "RATE_LIMITED", message: CONTACT_TEXT.rateLimited });
+    }
+    const subject = input.subject ? (input.subject as ContactSubject) : undefined;
+    const message = {
+      name: input.name.trim(),
+      email,
+      message: input.message.trim(),
+      createdAt: Date.now(),
+      read: false,
+      ...(subject ? { subject } : {}),
+      ...(ctx.viewer ? { userId: ctx.viewer._id } : {}),
+    };
+    await ctx.db.insert("contactMessages", message);
+    const admins = await ctx.db
+      .query("users")
+      .withIndex("by_role_and_status", (q) => q.eq("role", "admin").eq("status", "active"))
+      .take(20);
+    for (const admin of admins) {
+      await queueEmail(ctx, {
+        to: admin.email,
+        subject: `New message from ${message.name}${subject ? ` (${CONTACT_SUBJECT_LABELS[subject]})` : ""}`,
+        text: `${message.name} <${message.email}> wrote:\n\n${message.message}\n\nReply within 24 hours.`,
+        template: "contact_notification",
+      });
+    }
+    return null;
+  },
+});
+
+/** The inbox, newest first. */
+export const list = adminQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(messageValidator),
+  handler: (ctx, { paginationOpts }) => ctx.db.query("contactMessages").withIndex("by_created").order("desc").paginate(paginationOpts),
+});
+
+export const setRead = adminMutation({
+  args: { id: v.id("contactMessages"), read: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { id, read }) => {
+    if (!(await ctx.db.get("contactMessages", id))) throw new ConvexError({ code: "NOT_FOUND", message: "That message no longer exists." });
+    await ctx.db.patch("contactMessages", id, { read });
+    return null;
+  },
+});

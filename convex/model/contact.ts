@@ -1,0 +1,70 @@
+/** The contact form of SPEC §5: fields, limits, checks and texts, shared by server and page. */
+
+export const CONTACT_SUBJECTS = ["consultation", "course", "support", "other"] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  consultation: "Free consultation",
+  course: "Courses",
+  support: "Support",
+  other: "Something else",
+};
+
+export const CONTACT_TEXT = {
+  requiredNote: "Required fields",
+  responseNote: "I'll respond within 24 hours",
+  sent: "Thanks, your message is on its way. I'll respond within 24 hours.",
+  rateLimited: "You've sent several messages in a short time. Please wait a few minutes and try again.",
+} as const;
+
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+
+export const FIELD_ERRORS = {
+  nameRequired: "Enter your name.",
+  emailRequired: "Enter your email address.",
+  emailInvalid: "Enter a valid email address.",
+  messageRequired: "Write a message.",
+  tooLong: (max: number) => `Use at most ${max} characters.`,
+} as const;
+
+/** Deliberately simple: one @, something on both sides, a dot in the domain, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  subject?: string;
+  message: string;
+}
+
+/** Field errors for a contact message (empty when it is fine), the same on both sides. */
+export function contactErrors(input: ContactInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = input.name.trim();
+  const email = input.email.trim();
+  const message = input.message.trim();
+  if (!name) errors.name = FIELD_ERRORS.nameRequired;
+  else if (name.length > CONTACT_LIMITS.name) errors.name = FIELD_ERRORS.tooLong(CONTACT_LIMITS.name);
+  if (!email) errors.email = FIELD_ERRORS.emailRequired;
+  else if (email.length > CONTACT_LIMITS.email || !isEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
+  if (!message) errors.message = FIELD_ERRORS.messageRequired;
+  else if (message.length > CONTACT_LIMITS.message) errors.message = FIELD_ERRORS.tooLong(CONTACT_LIMITS.message);
+  if (input.subject && !(CONTACT_SUBJECTS as readonly string[]).includes(input.subject)) errors.subject = "Choose one of the listed subjects.";
+  return errors;
+}
+
+/** Newsletter sign-up (SPEC §5): name and email required. */
+export function newsletterErrors(input: { name: string; email: string }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = input.name.trim();
+  const email = input.email.trim();
+  if (!name) errors.name = FIELD_ERRORS.nameRequired;
+  else if (name.length > CONTACT_LIMITS.name) errors.name = FIELD_ERRORS.tooLong(CONTACT_LIMITS.name);
+  if (!email) errors.email = FIELD_ERRORS.emailRequired;
+  else if (email.length > CONTACT_LIMITS.email || !isEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
+  return errors;
+}
