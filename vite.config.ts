@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { themeBootScript } from "./src/features/theme/theme.ts";
 import { SITE } from "./src/lib/constants.ts";
 
@@ -29,6 +29,21 @@ function siteHtml(): Plugin {
   };
 }
 
+/**
+ * The local identity provider lives on the embedded backend; the web app reaches it on its own origin, so its
+ * HttpOnly refresh cookie is first-party. /logout is also a page of the app: only its form post goes to the backend.
+ */
+const backendUrl = process.env.LWCC_BACKEND_URL ?? "http://127.0.0.1:3210";
+/** The public forms post to Convex http routes (http.ts), served on the backend's second port. */
+const siteUrl = process.env.LWCC_SITE_URL ?? "http://127.0.0.1:3211";
+const postOnly = (request: { method?: string; url?: string }) => (request.method === "POST" ? undefined : request.url);
+const proxy: Record<string, ProxyOptions> = {
+  "^/auth/": { target: backendUrl },
+  "^/logout(\\?|$)": { target: backendUrl, bypass: postOnly },
+  "^/api/(newsletter|events/register)$": { target: siteUrl, bypass: postOnly },
+  "^/newsletter/subscribe$": { target: siteUrl, bypass: postOnly },
+};
+
 export default defineConfig({
   plugins: [
     // Must run before the React plugin so route files are split per route.
@@ -38,6 +53,6 @@ export default defineConfig({
     siteHtml(),
   ],
   resolve: { alias },
-  server: { host: "127.0.0.1", port: 5173, strictPort: true },
-  preview: { host: "127.0.0.1", port: 4173, strictPort: true },
+  server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy },
+  preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy },
 });

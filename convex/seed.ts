@@ -4,7 +4,9 @@
  * credentials at the local identity provider).
  */
 import { v } from "convex/values";
+import type { MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
+import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS } from "./model/demoContent";
 import { DEFAULT_TIMEZONE, findUserByToken, normalizeEmail } from "./model/users";
 import { roleValidator, tierValidator } from "./schema";
 
@@ -41,6 +43,27 @@ export const demo = internalMutation({
       });
       created++;
     }
+    await seedContent(ctx, now);
     return created;
   },
 });
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Marketplace, blog, case studies and events, once: a table that has rows is left alone. */
+async function seedContent(ctx: MutationCtx, now: number) {
+  if (!(await ctx.db.query("products").first())) {
+    for (const [sortOrder, product] of DEMO_PRODUCTS.entries()) await ctx.db.insert("products", { ...product, sortOrder });
+  }
+  if (!(await ctx.db.query("articles").first())) {
+    for (const { publishedDaysAgo, ...article } of DEMO_ARTICLES) {
+      await ctx.db.insert("articles", { ...article, publishedAt: now - publishedDaysAgo * DAY });
+    }
+  }
+  if (!(await ctx.db.query("events").first())) {
+    const today = Math.floor(now / DAY) * DAY;
+    for (const { startsInDays, startHourUtc, ...event } of DEMO_EVENTS) {
+      await ctx.db.insert("events", { ...event, startsAt: today + startsInDays * DAY + startHourUtc * 60 * 60 * 1000 });
+    }
+  }
+}

@@ -260,3 +260,33 @@ describe("Clerk user webhooks", () => {
     expect(await t.mutation(internal.users.applyClerkEvent, event)).toBe(false);
   });
 });
+
+describe("seed.demo", () => {
+  it("creates the demo accounts and content once", async () => {
+    const t = convexTest(schema, modules);
+    const account = {
+      tokenIdentifier: "lwcc-local-identity|abc",
+      email: "Maya@Example.com",
+      firstName: "Maya",
+      lastName: "Ortiz",
+      role: "client" as const,
+      userType: "client",
+      tier: "control" as const,
+      forumMember: true,
+      memberForDays: 30,
+    };
+    expect(await t.mutation(internal.seed.demo, { accounts: [account] })).toBe(1);
+    expect(await t.mutation(internal.seed.demo, { accounts: [account] })).toBe(0);
+    const counts = await t.run(async (ctx) => ({
+      users: (await ctx.db.query("users").collect()).length,
+      products: (await ctx.db.query("products").collect()).length,
+      events: (await ctx.db.query("events").collect()).length,
+    }));
+    expect(counts.users).toBe(1);
+    expect(counts.products).toBeGreaterThan(5);
+    expect(counts.events).toBeGreaterThan(0);
+    const maya = await t.withIdentity({ tokenIdentifier: account.tokenIdentifier }).query(api.users.me, {});
+    expect(maya).toMatchObject({ email: "maya@example.com", tier: "control" });
+    expect(Date.now() - maya!.createdAt).toBeGreaterThanOrEqual(30 * 86_400_000 - 1000);
+  });
+});

@@ -13,6 +13,7 @@ import { CronRunner, cronStateFile } from "./cron-runner";
 import type { CommitEvent } from "./engine/convex-test-internals";
 import { Engine, runInHostScope } from "./engine/engine";
 import { bearerIdentity, CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
+import { createIdentityProvider, LOCAL_ISSUER, type IdentityProvider } from "./identity/identity";
 import { LiveQueries } from "./live-queries";
 import { DiskPersistence, MemoryPersistence, type Persistence } from "./persistence";
 import { JobScheduler } from "./scheduler";
@@ -41,12 +42,19 @@ export interface BackendOptions {
   watch?: boolean;
   /** Replaces auth.config.ts verification, e.g. with the local identity provider. */
   verifyToken?: (token: string) => Promise<UserIdentity>;
+  /**
+   * Publishes the local identity provider to the functions through process.env: LOCAL_AUTH_ISSUER and
+   * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts).
+   */
+  exposeIdentity?: boolean;
   log?: (message: string) => void;
 }
 
 export interface Backend {
   url: string;
   siteUrl: string;
+  /** The local identity provider, serving /auth/* on the api server. */
+  identity: IdentityProvider;
   engine(): Engine;
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -63,6 +71,13 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const host = options.host ?? "127.0.0.1";
   const log = options.log ?? ((message: string) => console.log(`[backend] ${message}`));
   const functionsDir = path.resolve(options.functionsDir);
+
+  const identity = await createIdentityProvider({ dataDir: options.dataDir });
+  if (options.exposeIdentity) {
+    // Set before the engine loads, so auth.config.ts reads them when it is first imported.
+    process.env.LOCAL_AUTH_ISSUER = LOCAL_ISSUER;
+    process.env.LOCAL_AUTH_JWKS = identity.jwksDataUri();
+  }
 
   const persistence: Persistence = options.dataDir
     ? await DiskPersistence.open(options.dataDir, (error) => {
@@ -141,6 +156,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       return response.end(pathname === "/version" ? BACKEND_VERSION : "lwcc-embedded");
     }
     if (await handleApiRequest(request, response, sessionHost)) return;
+    if (await identity.handleIdentityRequest(request, response)) return;
     if (pathname.startsWith("/api/storage/")) return serveStorage(request, response, pathname.slice("/api/storage/".length));
     sendJson(response, 404, { code: "NotFound", message: `No such endpoint: ${pathname}` });
   }
@@ -233,10 +249,15 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
   const url = `http://${host}:${port}`;
   publicUrl = url;
+  if (options.exposeIdentity) {
+    process.env.LOCAL_AUTH_URL = url;
+    process.env.LOCAL_AUTH_ADMIN_SECRET = identity.adminSecret;
+  }
   log(`ready at ${url} (http actions at http://${host}:${sitePort}); ${restoredJobs} scheduled job(s) re-armed`);
   return {
     url,
     siteUrl: `http://${host}:${sitePort}`,
+    identity,
     engine,
     reload: () => (reloading = (reloading ?? Promise.resolve()).then(reload)),
     async close() {
@@ -250,6 +271,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       await scheduler.close();
       await crons.idle();
       await persistence.close(current.exportState());
+      await identity.close();
     },
   };
 }

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { build, createServer, preview } from "vite";
 import { startBackend } from "../local-backend/backend";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
 
 const dev = process.argv.includes("--dev");
 const webPort = Number(process.env.PORT ?? (dev ? 5173 : 4173));
@@ -15,19 +16,27 @@ const backendPort = Number(process.env.LWCC_BACKEND_PORT ?? 3210);
 const dataDir = process.env.LWCC_DATA_DIR ?? ".data";
 const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 
-const backend = await startBackend({ functionsDir: "convex", dataDir, port: backendPort, watch: dev });
+const backend = await startBackend({ functionsDir: "convex", dataDir, port: backendPort, watch: dev, exposeIdentity: true });
 
-// Demo data comes from the seed function, once, into a new data directory.
+// Demo data comes from the seed, once, into a new data directory: sign-ins at the local identity
+// provider first, then the users rows and content in Convex.
 if (fresh) {
-  const engine = backend.engine();
-  if ((await engine.kindOf("seed:demo")) === "mutation") {
-    const seeded = await engine.run("mutation", "seed:demo", {}, null, false);
-    if (!seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
-    console.log("Seeded demo data.");
+  const accounts = [];
+  for (const { password, ...account } of DEMO_ACCOUNTS) {
+    const { email, firstName, lastName } = account;
+    const { tokenIdentifier } = await backend.identity.createAccount({ email, password, firstName, lastName, emailVerified: true });
+    accounts.push({ ...account, tokenIdentifier });
   }
+  const seeded = await backend.engine().run("mutation", "seed:demo", { accounts }, null, false);
+  if (!seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
+  console.log(`Seeded demo data: ${DEMO_ACCOUNTS.length} demo accounts (see the README).`);
 }
 
 process.env.VITE_CONVEX_URL = backend.url;
+// vite.config.ts proxies /auth and /logout here, so the refresh cookie is first-party to the web app.
+process.env.LWCC_BACKEND_URL = backend.url;
+// ...and the public forms' http routes (newsletter, events) to the http-actions port.
+process.env.LWCC_SITE_URL = backend.siteUrl;
 let close: () => Promise<void>;
 let webUrl: string;
 if (dev) {

@@ -3,9 +3,9 @@
  * Point reads match by id and index ranges by evaluating the range on the changed document,
  * so a write re-runs only the queries whose answer it can affect (ARCHITECTURE §5).
  */
-import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { compareValues, type JSONValue, type Value } from "convex/values";
 import { tableOf, type Change, type Document } from "./convex-test-internals";
-import { fieldValue } from "./document-fields";
+import { fieldValue, rangeValue } from "./document-fields";
 
 interface RangeBound {
   type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
@@ -79,7 +79,7 @@ export class ReadSet {
         bounds: source.range.map((bound) => ({
           type: bound.type,
           path: bound.fieldPath.split("."),
-          value: jsonToConvex(bound.value),
+          value: rangeValue(bound.value),
         })),
       });
       return;

@@ -3,9 +3,9 @@
  * every commit. An index range is found by binary search, so an indexed read costs
  * O(log n + rows in range) however large its table or any other table is.
  */
-import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { compareValues, type JSONValue, type Value } from "convex/values";
 import type { Document } from "./convex-test-internals";
-import { fieldValue } from "./document-fields";
+import { fieldValue, rangeValue } from "./document-fields";
 
 export interface RangeBound {
   type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
@@ -76,7 +76,7 @@ class SortedIndex {
     for (const bound of bounds) {
       const position = this.paths.findIndex((path) => path.join(".") === bound.fieldPath);
       if (bound.type === "Eq" && position === equal.length && !lower && !upper) {
-        equal.push(jsonToConvex(bound.value));
+        equal.push(rangeValue(bound.value));
       } else if ((bound.type === "Gt" || bound.type === "Gte") && position === equal.length && !lower) {
         lower = bound;
       } else if ((bound.type === "Lt" || bound.type === "Lte") && position === equal.length && !upper) {
@@ -85,12 +85,12 @@ class SortedIndex {
         return null;
       }
     }
-    const lowerKey = lower ? [...equal, jsonToConvex(lower.value)] : equal;
+    const lowerKey = lower ? [...equal, rangeValue(lower.value)] : equal;
     const start = this.bisect((doc) => {
       const cmp = comparePrefix(doc, this.paths, lowerKey);
       return cmp < 0 || (cmp === 0 && lower?.type === "Gt");
     });
-    const upperKey = upper ? [...equal, jsonToConvex(upper.value)] : equal;
+    const upperKey = upper ? [...equal, rangeValue(upper.value)] : equal;
     const end = this.bisect((doc) => {
       const cmp = comparePrefix(doc, this.paths, upperKey);
       return cmp < 0 || (cmp === 0 && upper?.type !== "Lt");

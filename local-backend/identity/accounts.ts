@@ -1,0 +1,195 @@
+/** Accounts, sign-in and refresh sessions of the local identity provider, independent of HTTP. */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { SignJWT } from "jose";
+import { z } from "zod";
+import { IdentityError, MESSAGES } from "./errors";
+import { hashPassword, verifyPassword, type PasswordHash } from "./passwords";
+import type { PublicJwk, SigningKey } from "./signing-key";
+import type { Account, Change, IdentityStore } from "./store";
+
+/** The `iss` of every token; Convex builds tokenIdentifier as `${iss}|${sub}`. */
+export const LOCAL_ISSUER = "lwcc-local-identity";
+const AUDIENCE = "convex";
+const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
+const REFRESH_TOKEN_BYTES = 32;
+/** A rotated refresh token presented this soon after rotation is a concurrent refresh, not reuse. */
+const CONCURRENT_REFRESH_GRACE_MS = 10_000;
+
+const email = (message: string) => z.string({ error: message }).trim().toLowerCase();
+const name = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: tooLong });
+
+const registrationSchema = z.object({
+  email: email(MESSAGES.invalidEmail).pipe(z.email({ error: MESSAGES.invalidEmail })),
+  password: z
+    .string({ error: MESSAGES.passwordTooShort })
+    .min(8, { error: MESSAGES.passwordTooShort })
+    .max(128, { error: MESSAGES.passwordTooLong }),
+  firstName: name(MESSAGES.firstNameRequired, MESSAGES.firstNameTooLong),
+  lastName: name(MESSAGES.lastNameRequired, MESSAGES.lastNameTooLong),
+});
+
+/** Sign-in checks no password rules: they may have been different when the account was made. */
+export const loginSchema = z.object({
+  email: email(MESSAGES.invalidEmail).min(1, { error: MESSAGES.invalidEmail }),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired }),
+});
+
+export type NewAccount = z.input<typeof registrationSchema> & { emailVerified?: boolean };
+
+export interface IssuedTokens {
+  accessToken: string;
+  /** When the access token expires, epoch ms. */
+  expiresAt: number;
+  refreshToken: string;
+  refreshExpiresAt: number;
+}
+
+export type Jwks = { keys: PublicJwk[] };
+
+/** zod's result as the `{ code, message, fields }` error clients show next to each field. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
+  const message = Object.values(fields)[0] ?? MESSAGES.badJson;
+  throw new IdentityError(400, "INVALID_INPUT", message, { fields });
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export class Accounts {
+  private constructor(
+    private readonly store: IdentityStore,
+    private readonly key: SigningKey,
+    /** Checked against when the email is unknown, so the answer takes as long as for a wrong password. */
+    private readonly decoy: PasswordHash,
+  ) {}
+
+  static async create(store: IdentityStore, key: SigningKey): Promise<Accounts> {
+    return new Accounts(store, key, await hashPassword(randomUUID()));
+  }
+
+  jwks(): Jwks {
+    return { keys: [this.key.publicJwk] };
+  }
+
+  async createAccount(input: NewAccount): Promise<Account> {
+    const account = await this.newAccount(input, input.emailVerified ?? false);
+    await this.store.commit([{ op: "putAccount", account }]);
+    return account;
+  }
+
+  /** Creates the account and its first session in one durable record: either both exist or neither. */
+  async register(input: unknown): Promise<IssuedTokens> {
+    const account = await this.newAccount(input, false);
+    return this.startSession(account, [{ op: "putAccount", account }]);
+  }
+
+  async login(email: string, password: string): Promise<IssuedTokens> {
+    const found = this.store.accountByEmail(email);
+    const matches = await verifyPassword(password, found?.password ?? this.decoy);
+    // Read again: the account may have been deactivated while the hash was computed.
+    const account = found && matches ? this.store.account(found.subject) : undefined;
+    if (!account) throw new IdentityError(401, "INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
+    if (!account.active) throw new IdentityError(403, "ACCOUNT_DEACTIVATED", MESSAGES.accountDeactivated);
+    return this.startSession(account);
+  }
+
+  /**
+   * Trades a refresh token for new tokens; the old one is revoked. A revoked token coming back later means it was copied:
+   * every session of its account is revoked, so the thief's copy dies with the owner's.
+   */
+  async refresh(refreshToken: string | undefined): Promise<IssuedTokens> {
+    const now = Date.now();
+    const session = refreshToken ? this.store.session(hashToken(refreshToken)) : undefined;
+    const signedOut = new IdentityError(401, "SIGNED_OUT", MESSAGES.signedOut);
+    if (!session || session.expiresAt <= now) throw signedOut;
+    if (session.revokedAt !== null) {
+      // Two tabs of one browser can refresh with the same cookie at once; the loser is not a thief.
+      if (now - session.revokedAt >= CONCURRENT_REFRESH_GRACE_MS) {
+        await this.store.commit([{ op: "revoke", sessionIds: this.store.liveSessionIds(session.subject), at: now }]);
+      }
+      throw signedOut;
+    }
+    const account = this.store.account(session.subject);
+    if (!account?.active) throw signedOut;
+    return this.startSession(account, [{ op: "revoke", sessionIds: [session.id], at: now }]);
+  }
+
+  async logout(refreshToken: string | undefined): Promise<void> {
+    const session = refreshToken ? this.store.session(hashToken(refreshToken)) : undefined;
+    // A token revoked already (a double submit) is not treated as reuse: signing out must never do more harm.
+    if (session && session.revokedAt === null) {
+      await this.store.commit([{ op: "revoke", sessionIds: [session.id], at: Date.now() }]);
+    }
+  }
+
+  /** Deactivating also ends every session, so no refresh token outlives the decision. */
+  async setActive(subject: string, active: boolean): Promise<void> {
+    const account = this.store.account(subject);
+    if (!account) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    const revoke = active ? [] : [{ op: "revoke" as const, sessionIds: this.store.liveSessionIds(subject), at: Date.now() }];
+    await this.store.commit([{ op: "putAccount", account: { ...account, active } }, ...revoke]);
+  }
+
+  async issueTokens(subject: string): Promise<IssuedTokens> {
+    const account = this.store.account(subject);
+    if (!account) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    return this.startSession(account);
+  }
+
+  private async newAccount(input: unknown, emailVerified: boolean): Promise<Account> {
+    const { email, password, firstName, lastName } = parseInput(registrationSchema, input);
+    const taken = () => new IdentityError(409, "EMAIL_TAKEN", MESSAGES.emailTaken);
+    // Checked before hashing to save the work, and again after it, since another request may have won meanwhile.
+    if (this.store.accountByEmail(email)) throw taken();
+    const hash = await hashPassword(password);
+    if (this.store.accountByEmail(email)) throw taken();
+    return {
+      subject: randomUUID(),
+      email,
+      password: hash,
+      firstName,
+      lastName,
+      emailVerified,
+      active: true,
+      createdAt: Date.now(),
+    };
+  }
+
+  /**
+   * Commits synchronously, before any await, so nothing can slip between a caller's checks and this change
+   * (e.g. a second refresh with the same token).
+   */
+  private async startSession(account: Account, alongside: Change[] = []): Promise<IssuedTokens> {
+    const now = Date.now();
+    const refreshToken = randomBytes(REFRESH_TOKEN_BYTES).toString("base64url");
+    const session = { id: hashToken(refreshToken), subject: account.subject, createdAt: now, expiresAt: now + REFRESH_TOKEN_MS, revokedAt: null };
+    const written = this.store.commit([...alongside, { op: "putSession", session }]);
+    const [access] = await Promise.all([this.accessToken(account), written]);
+    return { ...access, refreshToken, refreshExpiresAt: session.expiresAt };
+  }
+
+  private async accessToken(account: Account): Promise<{ accessToken: string; expiresAt: number }> {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const expiresAt = issuedAt + ACCESS_TOKEN_SECONDS;
+    const accessToken = await new SignJWT({
+      email: account.email,
+      email_verified: account.emailVerified,
+      given_name: account.firstName,
+      family_name: account.lastName,
+      name: `${account.firstName} ${account.lastName}`,
+    })
+      .setProtectedHeader({ alg: "RS256", kid: this.key.kid, typ: "JWT" })
+      .setIssuer(LOCAL_ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(account.subject)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.key.privateKey);
+    return { accessToken, expiresAt: expiresAt * 1000 };
+  }
+}

@@ -1,0 +1,402 @@
+import { appendFileSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { tempDir } from "../test/helpers";
+import { createIdentityProvider, IdentityError, LOCAL_ISSUER, MESSAGES, REFRESH_COOKIE, type IdentityProvider } from "./identity";
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const ADA = { email: "  Ada@Example.COM ", password: "correct horse", firstName: " Ada ", lastName: "Lovelace" };
+const THIRTY_DAYS = 30 * 24 * 60 * 60;
+
+function dataDir() {
+  const temp = tempDir("lwcc-identity-");
+  cleanups.push(temp.remove);
+  return temp.dir;
+}
+
+async function open(dataDir?: string) {
+  const provider = await createIdentityProvider({ dataDir });
+  let closed = false;
+  const close = async () => {
+    if (!closed) await provider.close();
+    closed = true;
+  };
+  cleanups.push(close);
+  return { provider, close };
+}
+
+/** The provider behind a real HTTP server on 127.0.0.1, as the backend mounts it. */
+async function serve(dataDir?: string) {
+  const { provider, close } = await open(dataDir);
+  const server = createServer((request, response) => {
+    void provider.handleIdentityRequest(request, response).then((handled) => {
+      if (handled) return;
+      response.writeHead(404, { "x-not-identity": "1" });
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const stop = async () => {
+    await new Promise((resolve) => server.close(resolve));
+    server.closeAllConnections();
+    await close();
+  };
+  cleanups.push(stop);
+  return { provider, url, stop };
+}
+
+/** A browser-like client: keeps the refresh cookie the server sets, sends it back. */
+function client(url: string) {
+  let cookie: string | undefined;
+  const request = async (pathname: string, init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: string } = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (cookie) headers.cookie = `${REFRESH_COOKIE}=${cookie}`;
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    }
+    if (init.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(`${url}${pathname}`, { method: init.method ?? "POST", headers, body, redirect: "manual" });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+    if (setCookie) cookie = /^[^=]+=([^;]*)/.exec(setCookie)![1] || undefined;
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, setCookie, body: (text ? JSON.parse(text) : null) as Record<string, unknown> | null };
+  };
+  return {
+    request,
+    register: (input: Record<string, unknown> = ADA) => request("/auth/register", { json: input }),
+    login: (email: string, password: string) => request("/auth/login", { json: { email, password } }),
+    refresh: () => request("/auth/token"),
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string | undefined) {
+      cookie = value;
+    },
+  };
+}
+
+async function verify(provider: IdentityProvider, token: unknown) {
+  return (await jwtVerify(String(token), createLocalJWKSet(provider.jwks()), { issuer: LOCAL_ISSUER, audience: "convex" })).payload;
+}
+
+describe("local identity provider over HTTP", () => {
+  it("registers an account and issues an RS256 access token that verifies against its JWKS", async () => {
+    const { provider, url } = await serve();
+    const c = client(url);
+    const registered = await c.register();
+    expect(registered.status).toBe(201);
+    const claims = await verify(provider, registered.body!.accessToken);
+    expect(claims).toMatchObject({
+      iss: LOCAL_ISSUER,
+      aud: "convex",
+      email: "ada@example.com",
+      email_verified: false,
+      given_name: "Ada",
+      family_name: "Lovelace",
+      name: "Ada Lovelace",
+    });
+    expect(claims.sub).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.exp! - claims.iat!).toBe(900);
+    expect(registered.body!.expiresAt).toBe(claims.exp! * 1000);
+    expect(registered.setCookie).toBe(`${REFRESH_COOKIE}=${c.cookie}; Path=/; Max-Age=${THIRTY_DAYS}; HttpOnly; SameSite=Strict`);
+
+    const jwks = await fetch(`${url}/auth/jwks.json`);
+    expect(jwks.status).toBe(200);
+    const { keys } = (await jwks.json()) as { keys: Record<string, unknown>[] };
+    expect(keys).toEqual(provider.jwks().keys);
+    expect(Object.keys(keys[0]!).sort()).toEqual(["alg", "e", "kid", "kty", "n", "use"]);
+    expect(keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig" });
+    const uri = provider.jwksDataUri();
+    expect(uri.startsWith("data:text/plain;charset=utf-8;base64,")).toBe(true);
+    expect(JSON.parse(Buffer.from(uri.split(",")[1]!, "base64").toString("utf8"))).toEqual(provider.jwks());
+  });
+
+  it("marks the cookie Secure only for requests that arrived over https", async () => {
+    const { url } = await serve();
+    const registered = await client(url).request("/auth/register", { json: ADA, headers: { "x-forwarded-proto": "https" } });
+    expect(registered.setCookie).toMatch(/; SameSite=Strict; Secure$/);
+  });
+
+  it("signs in with the right password, and gives one answer for a wrong password and an unknown email", async () => {
+    const { provider, url } = await serve();
+    const c = client(url);
+    const sub = decodeJwt(String((await c.register()).body!.accessToken)).sub;
+
+    const ok = await client(url).login("ADA@example.com ", "correct horse");
+    expect(ok.status).toBe(200);
+    expect((await verify(provider, ok.body!.accessToken)).sub).toBe(sub);
+    expect(ok.setCookie).toContain("HttpOnly");
+
+    const invalid = { code: "INVALID_CREDENTIALS", message: "That email and password don't match an account." };
+    const wrong = await client(url).login("ada@example.com", "wrong password");
+    expect(wrong).toMatchObject({ status: 401, body: invalid, setCookie: undefined });
+    expect(await client(url).login("nobody@example.com", "correct horse")).toMatchObject({ status: 401, body: invalid });
+    expect((await client(url).login("", "")).body).toMatchObject({
+      code: "INVALID_INPUT",
+      fields: { email: MESSAGES.invalidEmail, password: MESSAGES.passwordRequired },
+    });
+  });
+
+  it("refuses a second account with the same email, whatever its case", async () => {
+    const { url } = await serve();
+    expect((await client(url).register()).status).toBe(201);
+    const again = await client(url).register({ ...ADA, email: "ADA@example.com", password: "another password" });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: "EMAIL_TAKEN", message: "An account with this email already exists. Sign in instead." },
+      setCookie: undefined,
+    });
+    // The first account's password still works: nothing was overwritten.
+    expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(200);
+  });
+
+  it("explains invalid registrations field by field and stores nothing", async () => {
+    const { url } = await serve();
+    const c = client(url);
+    const short = await c.register({ ...ADA, password: "short" });
+    expect(short).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_INPUT", message: "Password is too short", fields: { password: "Password is too short" } },
+      setCookie: undefined,
+    });
+    expect((await c.register({ ...ADA, password: "x".repeat(129) })).body!.fields).toEqual({ password: "Password is too long" });
+    const bad = await c.register({ email: "not-an-email", password: "long enough", firstName: "  ", lastName: "x".repeat(101) });
+    expect(bad.body!.fields).toEqual({
+      email: "Enter a valid email address.",
+      firstName: "Enter your first name.",
+      lastName: MESSAGES.lastNameTooLong,
+    });
+    expect((await c.register({})).body!.fields).toEqual({
+      email: "Enter a valid email address.",
+      password: "Password is too short",
+      firstName: "Enter your first name.",
+      lastName: "Enter your last name.",
+    });
+
+    expect((await c.login("ada@example.com", "short")).status).toBe(401);
+    expect((await c.register()).status).toBe(201);
+  });
+
+  it("answers malformed JSON with 400, other media types with 415 and bodies over 64 KB with 413", async () => {
+    const { url } = await serve();
+    const c = client(url);
+    const malformed = await c.request("/auth/login", { body: "{nope", headers: { "content-type": "application/json" } });
+    expect(malformed).toMatchObject({ status: 400, body: { code: "INVALID_INPUT" } });
+    expect((await c.request("/auth/login", { body: "[]", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect((await c.request("/auth/login", { body: JSON.stringify(ADA), headers: { "content-type": "text/plain" } })).status).toBe(415);
+    const huge = await c.request("/auth/register", { json: { ...ADA, padding: "x".repeat(70 * 1024) } });
+    expect(huge).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE" } });
+    expect((await c.request("/auth/login", { method: "GET" })).status).toBe(405);
+    expect((await c.request("/auth/nothing-here")).status).toBe(404);
+    expect((await c.request("/authority")).headers.get("x-not-identity")).toBe("1");
+  });
+
+  it("rotates the refresh token on every refresh, and one reused later ends every session of the account", async () => {
+    const { provider, url } = await serve();
+    const c = client(url);
+    await c.register();
+    const other = client(url);
+    await other.login("ada@example.com", "correct horse");
+
+    const first = c.cookie;
+    const refreshed = await c.refresh();
+    expect(refreshed.status).toBe(200);
+    expect((await verify(provider, refreshed.body!.accessToken)).email).toBe("ada@example.com");
+    expect(c.cookie).toBeDefined();
+    expect(c.cookie).not.toBe(first);
+    const second = c.cookie;
+
+    // A second tab refreshing with the same cookie at the same moment is refused, and harms nothing.
+    c.cookie = first;
+    expect((await c.refresh()).status).toBe(401);
+    c.cookie = second;
+    const stillSignedIn = await c.refresh();
+    expect(stillSignedIn.status).toBe(200);
+    const third = c.cookie;
+
+    // Someone replays a rotated token later: refused, and every session of the account dies with it.
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + 11_000);
+    c.cookie = second;
+    const reused = await c.refresh();
+    expect(reused).toMatchObject({ status: 401, body: { code: "SIGNED_OUT", message: "You are signed out." } });
+    expect(reused.setCookie).toMatch(/^lwcc_refresh=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict$/);
+    c.cookie = third;
+    expect((await c.refresh()).status).toBe(401);
+    expect((await other.refresh()).status).toBe(401);
+
+    expect((await client(url).refresh()).body).toEqual({ code: "SIGNED_OUT", message: "You are signed out." });
+  });
+
+  it("signs out: JSON logout answers 204, the app's form post to /logout redirects to a local path", async () => {
+    const { url } = await serve();
+    const c = client(url);
+    await c.register();
+    const token = c.cookie;
+    const out = await c.request("/auth/logout");
+    expect(out.status).toBe(204);
+    expect(out.setCookie).toContain("Max-Age=0");
+    c.cookie = token;
+    expect((await c.refresh()).status).toBe(401);
+
+    const form = client(url);
+    await form.login("ada@example.com", "correct horse");
+    const redirect = await form.request("/logout", { form: { redirectTo: "/" } });
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get("location")).toBe("/");
+    expect(redirect.setCookie).toContain("Max-Age=0");
+    expect((await form.refresh()).status).toBe(401);
+
+    for (const target of ["//evil.example", "/\\evil.example", "https://evil.example/", "/\t/evil.example"]) {
+      const refused = await client(url).request("/logout", { form: { redirectTo: target } });
+      expect(refused.status).toBe(204);
+    }
+    // GET /logout is the web app's page, not ours.
+    expect((await client(url).request("/logout", { method: "GET" })).headers.get("x-not-identity")).toBe("1");
+  });
+
+  it("deactivates and reactivates accounts through the admin endpoint, which needs the admin secret", async () => {
+    const { provider, url } = await serve();
+    const c = client(url);
+    const sub = decodeJwt(String((await c.register()).body!.accessToken)).sub!;
+    const admin = (subject: string, body: unknown, secret: string | null = provider.adminSecret) =>
+      client(url).request(`/auth/admin/accounts/${subject}`, { json: body, headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+
+    expect((await admin(sub, { active: false }, null)).status).toBe(401);
+    expect((await admin(sub, { active: false }, "wrong")).body).toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await admin("no-such-subject", { active: false })).status).toBe(404);
+    expect((await admin(sub, { active: "no" })).status).toBe(400);
+    expect(provider.adminSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    expect(await admin(sub, { active: false })).toMatchObject({ status: 200, body: { subject: sub, active: false } });
+    expect(await client(url).login("ada@example.com", "correct horse")).toMatchObject({
+      status: 403,
+      body: {
+        code: "ACCOUNT_DEACTIVATED",
+        message: "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
+      },
+    });
+    expect((await c.refresh()).status).toBe(401);
+
+    expect((await admin(sub, { active: true })).status).toBe(200);
+    expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(200);
+    // The sessions ended by the deactivation stay ended.
+    expect((await c.refresh()).status).toBe(401);
+  });
+
+  it("limits failed sign-ins per email to 5 per 15 minutes; a refused attempt changes nothing", async () => {
+    const { url } = await serve();
+    await client(url).register();
+    for (let i = 0; i < 5; i++) expect((await client(url).login("ada@example.com", "wrong password")).status).toBe(401);
+    const limited = await client(url).login("ADA@example.com", "correct horse");
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { code: "RATE_LIMITED", message: "Too many sign-in attempts. Please wait 15 minutes and try again." },
+      setCookie: undefined,
+    });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    // Refused attempts take no points: 21 attempts from this address so far, yet another account can still try.
+    for (let i = 0; i < 15; i++) expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(429);
+    expect((await client(url).login("someone@example.com", "wrong password")).status).toBe(401);
+  });
+
+  it("resets the failure count on a successful sign-in", async () => {
+    const { url } = await serve();
+    await client(url).register();
+    for (let i = 0; i < 4; i++) expect((await client(url).login("ada@example.com", "wrong password")).status).toBe(401);
+    expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await client(url).login("ada@example.com", "wrong password")).status).toBe(401);
+    expect((await client(url).login("ada@example.com", "wrong password")).status).toBe(429);
+  });
+
+  it("limits sign-ins per client address to 20 per 15 minutes, and registrations to 10 per hour", async () => {
+    const { url } = await serve();
+    const attempts = Array.from({ length: 20 }, (_, i) => client(url).login(`user${i}@example.com`, "wrong password"));
+    expect((await Promise.all(attempts)).map((a) => a.status)).toEqual(Array(20).fill(401));
+    expect((await client(url).login("fresh@example.com", "whatever")).status).toBe(429);
+
+    for (let i = 0; i < 10; i++) expect((await client(url).register({ ...ADA, email: `new${i}@example.com` })).status).toBe(201);
+    const limited = await client(url).register({ ...ADA, email: "new10@example.com" });
+    expect(limited).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+    expect(limited.headers.get("retry-after")).not.toBeNull();
+  });
+});
+
+describe("local identity provider programmatic API", () => {
+  it("creates accounts, issues tokens for them and refuses duplicates and invalid input", async () => {
+    const { provider } = await open();
+    const created = await provider.createAccount({ ...ADA, emailVerified: true });
+    expect(created.tokenIdentifier).toBe(`${LOCAL_ISSUER}|${created.subject}`);
+    const tokens = await provider.issueTokens(created.subject);
+    expect(await verify(provider, tokens.accessToken)).toMatchObject({ sub: created.subject, email_verified: true });
+    expect(tokens.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await expect(provider.createAccount(ADA)).rejects.toMatchObject({ code: "EMAIL_TAKEN" });
+    const invalid = await provider.createAccount({ ...ADA, email: "x", password: "short" }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(IdentityError);
+    expect((invalid as IdentityError).body().fields).toEqual({ email: MESSAGES.invalidEmail, password: MESSAGES.passwordTooShort });
+    await expect(provider.setActive("nobody", false)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("local identity provider on disk", () => {
+  it("keeps accounts, the signing key and revoked sessions across a restart", async () => {
+    const dir = dataDir();
+    const first = await serve(dir);
+    const keeper = client(first.url);
+    const registered = await keeper.register();
+    const leaver = client(first.url);
+    await leaver.login("ada@example.com", "correct horse");
+    const leaverToken = leaver.cookie;
+    await leaver.request("/auth/logout");
+    await first.stop();
+
+    const keyFile = path.join(dir, "identity", "signing-key.json");
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+    const second = await serve(dir);
+    expect(second.provider.jwks()).toEqual(first.provider.jwks());
+    // An access token issued before the restart still verifies.
+    expect((await verify(second.provider, registered.body!.accessToken)).email).toBe("ada@example.com");
+    expect((await client(second.url).login("ada@example.com", "correct horse")).status).toBe(200);
+    const again = client(second.url);
+    again.cookie = keeper.cookie;
+    expect((await again.refresh()).status).toBe(200);
+    const returning = client(second.url);
+    returning.cookie = leaverToken;
+    expect((await returning.refresh()).status).toBe(401);
+  });
+
+  it("creates a missing data dir, and recovers from a torn write at the end of its log", async () => {
+    const dir = path.join(dataDir(), "not", "yet", "there");
+    const first = await open(dir);
+    const { subject } = await first.provider.createAccount(ADA);
+    await first.close();
+
+    const identityDir = path.join(dir, "identity");
+    const log = readdirSync(identityDir).find((name) => name.endsWith(".wal"))!;
+    appendFileSync(path.join(identityDir, log), Buffer.from([0x13, 0x37, 0x00, 0xff, 0x42]));
+
+    const second = await open(dir);
+    const tokens = await second.provider.issueTokens(subject);
+    expect((await verify(second.provider, tokens.accessToken)).sub).toBe(subject);
+    await second.close();
+
+    const third = await open(dir);
+    await expect(third.provider.createAccount(ADA)).rejects.toMatchObject({ code: "EMAIL_TAKEN" });
+  });
+});

@@ -1,0 +1,58 @@
+import { readdirSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { tempDir } from "../test/helpers";
+import type { PasswordHash } from "./passwords";
+import { IdentityStore, type Account } from "./store";
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function dataDir() {
+  const temp = tempDir("lwcc-identity-store-");
+  cleanups.push(temp.remove);
+  return temp.dir;
+}
+
+const password: PasswordHash = { scheme: "scrypt", N: 16384, r: 8, p: 1, keyLength: 64, salt: "c2FsdA==", hash: "aGFzaA==" };
+const account = (subject: string): Account => ({
+  subject,
+  email: `${subject}@example.com`,
+  password,
+  firstName: "Ada",
+  lastName: "Lovelace",
+  emailVerified: false,
+  active: true,
+  createdAt: 1,
+});
+
+describe("IdentityStore", () => {
+  it("snapshots a grown log, restores from snapshot plus log, and drops expired sessions in the snapshot", async () => {
+    const dir = dataDir();
+    const store = await IdentityStore.open(dir, { snapshotAfterBytes: 2_000 });
+    const now = Date.now();
+    await store.commit([{ op: "putAccount", account: account("a") }]);
+    await store.commit([{ op: "putSession", session: { id: "old", subject: "a", createdAt: 0, expiresAt: now - 1, revokedAt: null } }]);
+    for (let i = 0; i < 40; i++) {
+      await store.commit([{ op: "putSession", session: { id: `s${i}`, subject: "a", createdAt: now, expiresAt: now + 60_000, revokedAt: null } }]);
+    }
+    await store.commit([{ op: "revoke", sessionIds: ["s0", "s1"], at: now }]);
+    await store.close();
+    expect(readdirSync(dir).some((name) => name.startsWith("snapshot-"))).toBe(true);
+
+    const reopened = await IdentityStore.open(dir);
+    cleanups.push(() => reopened.close());
+    expect(reopened.accountByEmail("a@example.com")?.subject).toBe("a");
+    expect(reopened.session("old")).toBeUndefined();
+    expect(reopened.session("s0")?.revokedAt).toBe(now);
+    expect(reopened.liveSessionIds("a")).toHaveLength(38);
+  });
+
+  it("keeps everything in memory without a data dir", async () => {
+    const store = await IdentityStore.open(undefined);
+    await store.commit([{ op: "putAccount", account: account("m") }]);
+    expect(store.account("m")?.email).toBe("m@example.com");
+    await store.close();
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Accounts and refresh sessions, in memory and (with a data dir) in a DurableStore: every change is one log record,
+ * fsync'd before the caller replies; a snapshot replaces the log once it grows.
+ *
+ * Changes are applied to memory synchronously, before the record is written, so a check and its effect (an email
+ * still free, a refresh token not yet rotated) can never interleave with another request's.
+ */
+import { DurableStore } from "../storage/durable-store";
+import type { PasswordHash } from "./passwords";
+
+export type Account = {
+  subject: string;
+  email: string;
+  password: PasswordHash;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  active: boolean;
+  createdAt: number;
+};
+
+/** A refresh token, known only by its SHA-256 (`id`). Revoked sessions are kept until they expire, to detect reuse. */
+export type Session = { id: string; subject: string; createdAt: number; expiresAt: number; revokedAt: number | null };
+
+export type Change =
+  | { op: "putAccount"; account: Account }
+  | { op: "putSession"; session: Session }
+  | { op: "revoke"; sessionIds: string[]; at: number };
+type LogRecord = { changes: Change[] };
+type Snapshot = { accounts: Account[]; sessions: Session[] };
+
+/** Identity records are small; a restart should not replay more than this. */
+const SNAPSHOT_AFTER_BYTES = 1024 * 1024;
+
+export interface IdentityStoreOptions {
+  /** Snapshot once the log passes this size (tests lower it). */
+  snapshotAfterBytes?: number;
+}
+
+export class IdentityStore {
+  private readonly accounts = new Map<string, Account>();
+  private readonly subjectsByEmail = new Map<string, string>();
+  private readonly sessions = new Map<string, Session>();
+  private snapshotting = false;
+
+  private constructor(
+    private readonly durable: DurableStore<Snapshot, LogRecord> | null,
+    private readonly snapshotAfterBytes = SNAPSHOT_AFTER_BYTES,
+  ) {}
+
+  static async open(dir: string | undefined, options: IdentityStoreOptions = {}): Promise<IdentityStore> {
+    if (dir === undefined) return new IdentityStore(null);
+    const durable = await DurableStore.open<Snapshot, LogRecord>(dir);
+    const store = new IdentityStore(durable, options.snapshotAfterBytes);
+    const { snapshot, records } = durable.recovered();
+    for (const account of snapshot?.accounts ?? []) store.apply({ op: "putAccount", account });
+    for (const session of snapshot?.sessions ?? []) store.apply({ op: "putSession", session });
+    for (const record of records) for (const change of record.changes) store.apply(change);
+    return store;
+  }
+
+  account(subject: string): Account | undefined {
+    return this.accounts.get(subject);
+  }
+
+  accountByEmail(email: string): Account | undefined {
+    const subject = this.subjectsByEmail.get(email);
+    return subject === undefined ? undefined : this.accounts.get(subject);
+  }
+
+  session(id: string): Session | undefined {
+    return this.sessions.get(id);
+  }
+
+  /** Ids of the account's sessions that are still usable. */
+  liveSessionIds(subject: string): string[] {
+    return [...this.sessions.values()].filter((s) => s.subject === subject && s.revokedAt === null).map((s) => s.id);
+  }
+
+  /** Applies the changes now and resolves once they are durable. */
+  commit(changes: Change[]): Promise<void> {
+    for (const change of changes) this.apply(change);
+    if (!this.durable) return Promise.resolve();
+    const written = this.durable.append({ changes });
+    if (!this.snapshotting && this.durable.logSize() > this.snapshotAfterBytes) {
+      this.snapshotting = true;
+      // Taken in the same tick as the append: the snapshot covers exactly the records logged so far.
+      void this.durable
+        .writeSnapshot(this.snapshot())
+        .catch(() => undefined) // The log still holds every record; the next commit tries again.
+        .finally(() => (this.snapshotting = false));
+    }
+    return written;
+  }
+
+  close(): Promise<void> {
+    return this.durable?.close() ?? Promise.resolve();
+  }
+
+  private apply(change: Change): void {
+    switch (change.op) {
+      case "putAccount":
+        this.accounts.set(change.account.subject, change.account);
+        this.subjectsByEmail.set(change.account.email, change.account.subject);
+        break;
+      case "putSession":
+        this.sessions.set(change.session.id, change.session);
+        break;
+      case "revoke":
+        for (const id of change.sessionIds) {
+          const session = this.sessions.get(id);
+          if (session && session.revokedAt === null) this.sessions.set(id, { ...session, revokedAt: change.at });
+        }
+        break;
+    }
+  }
+
+  /** Expired sessions are dropped here: past expiry a token is refused as unknown, revoked or not. */
+  private snapshot(): Snapshot {
+    const now = Date.now();
+    for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
+    return { accounts: [...this.accounts.values()], sessions: [...this.sessions.values()] };
+  }
+}
