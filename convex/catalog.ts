@@ -1,6 +1,6 @@
 /** What visitors browse: marketplace products, blog posts, case studies and events. */
 import { v } from "convex/values";
-import { publicQuery } from "./functions";
+import { internalQuery, publicQuery } from "./functions";
 import { articleKindValidator, productTypeValidator } from "./schema";
 
 const productValidator = v.object({
@@ -105,5 +105,15 @@ export const events = publicQuery({
           : false,
       })),
     );
+  },
+});
+
+/** Every published article's kind, slug and date, for the sitemap. */
+export const sitemapArticles = internalQuery({
+  args: {},
+  returns: v.array(v.object({ kind: articleKindValidator, slug: v.string(), publishedAt: v.number() })),
+  handler: async (ctx) => {
+    const rows = await ctx.db.query("articles").withIndex("by_kind_and_published").take(1000);
+    return rows.map(({ kind, slug, publishedAt }) => ({ kind, slug, publishedAt }));
   },
 });

@@ -4,6 +4,7 @@ import { Webhook } from "svix";
 import { internal } from "./_generated/api";
 import { env, httpAction } from "./_generated/server";
 import { parseClerkUserEvent } from "./model/clerk";
+import { ARTICLE_PATHS, INDEXED_PATHS, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
 
 const http = httpRouter();
 
@@ -125,6 +126,33 @@ http.route({
       return json(statusFor(data.code), data);
     }
   }),
+});
+
+http.route({
+  path: "/sitemap.xml",
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const articles = await ctx.runQuery(internal.catalog.sitemapArticles, {});
+    const entries = [
+      ...INDEXED_PATHS.map((path) => ({ path })),
+      ...articles.map((a) => ({ path: `${ARTICLE_PATHS[a.kind]}/${a.slug}`, lastModified: a.publishedAt })),
+    ];
+    return new Response(sitemapXml(publicOrigin(env.SITE_URL, request), entries), {
+      headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+    });
+  }),
+});
+
+http.route({
+  path: "/robots.txt",
+  method: "GET",
+  handler: httpAction((_ctx, request) =>
+    Promise.resolve(
+      new Response(robotsTxt(publicOrigin(env.SITE_URL, request)), {
+        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
+      }),
+    ),
+  ),
 });
 
 export default http;

@@ -1,7 +1,15 @@
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, RouterProvider, type AnyRouter } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { RouteErrorPage } from "@/components/layout/route-error-page";
+import type { AuthSession } from "@/features/auth/auth-session";
+import { useAuthSession } from "@/features/auth/use-auth";
 import { routeTree } from "./routeTree.gen";
+
+/** What every route's beforeLoad can read: the sign-in state, for guards. */
+export interface RouterContext {
+  auth: AuthSession;
+}
 
 /**
  * Shared router options. A failing or missing page renders inside the shell (header, footer,
@@ -15,7 +23,15 @@ export const routerOptions = {
 } as const;
 
 export function createAppRouter() {
-  return createRouter({ ...routerOptions, routeTree });
+  // The real session arrives through AppRouterProvider; routes load only after it mounts.
+  return createRouter({ ...routerOptions, routeTree, context: { auth: undefined! } });
+}
+
+/** The router with the sign-in state as context; guards run again whenever that state changes. */
+export function AppRouterProvider({ router }: { router: AnyRouter }) {
+  const auth = useAuthSession();
+  useEffect(() => auth.subscribe(() => void router.invalidate()), [auth, router]);
+  return <RouterProvider router={router} context={{ auth }} />;
 }
 
 declare module "@tanstack/react-router" {

@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   /** Convex deployment URL; `npm start` points it at the embedded backend. */
   readonly VITE_CONVEX_URL?: string;
   readonly VITE_CLERK_PUBLISHABLE_KEY?: string;
+  /** Public URL of the site, for canonical links. */
+  readonly VITE_SITE_URL?: string;
 }
 
 interface ImportMeta {

@@ -67,7 +67,7 @@ export function MobileMenu() {
                 </a>
               ))}
               <SignOutForm>
-                <button type="submit" className={cn(rowClass, "w-full")}>
+                <button type="submit" className={cn(rowClass, "w-full")} onClick={close}>
                   {SIGN_OUT.label}
                 </button>
               </SignOutForm>

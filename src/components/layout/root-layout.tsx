@@ -1,4 +1,5 @@
 import { HeadContent, Outlet } from "@tanstack/react-router";
+import { AccountNotice } from "./account-notice";
 import { ComponentErrorBoundary } from "./error-boundary";
 import { RouteProgress } from "./route-progress";
 import { SiteFooter } from "./site-footer";
@@ -20,6 +21,7 @@ export function RootLayout() {
           <SiteHeader />
         </ComponentErrorBoundary>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <AccountNotice />
           <Outlet />
         </main>
         <ComponentErrorBoundary>

@@ -1,11 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { signedIn, testAuthSession } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
 
-const member = {
-  status: "signed-in" as const,
-  user: { firstName: "Maya", lastName: "Lopez", email: "maya@example.com", role: "client", tier: "clarity" },
-};
+const member = signedIn({ firstName: "Maya", lastName: "Lopez" });
 
 describe("site navigation", () => {
   it("offers visitors Sign In and no account menu", async () => {
@@ -32,6 +30,15 @@ describe("site navigation", () => {
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/logout");
     expect(form.querySelector('input[name="redirectTo"]')).toHaveValue("/");
+  });
+
+  it("signs out from the account menu and goes home", async () => {
+    const auth = testAuthSession("signed-in");
+    const { router } = renderApp("/faq", { viewer: member, auth: auth.session });
+    await userEvent.click(await screen.findByRole("button", { name: "Account menu" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Sign Out" }));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    expect(router.state.location.pathname).toBe("/");
   });
 
   it("moves between pages and marks the current one", async () => {

@@ -1,17 +1,14 @@
+import type { api } from "@convex/_generated/api";
+import type { FunctionReturnType } from "convex/server";
 import { createContext, useContext, type ReactNode } from "react";
 
-/** The signed-in person as the shell needs them; the identity layer provides it. */
-export interface ViewerUser {
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: string;
-  tier: string;
-}
+/** The signed-in person's own users row, as `api.users.me` returns it. */
+export type ViewerUser = NonNullable<FunctionReturnType<typeof api.users.me>>;
 
 export type Viewer =
   | { status: "loading" }
-  | { status: "signed-out" }
+  /** `notice` says why the app signed the person out, e.g. a deactivated account. */
+  | { status: "signed-out"; notice?: string }
   | { status: "signed-in"; user: ViewerUser };
 
 const SIGNED_OUT: Viewer = { status: "signed-out" };
@@ -22,7 +19,7 @@ export function ViewerProvider({ value, children }: { value: Viewer; children: R
   return <ViewerContext.Provider value={value}>{children}</ViewerContext.Provider>;
 }
 
-/** Who is looking at the page. Until an identity provider is mounted, everyone is a visitor. */
+/** Who is looking at the page (CurrentViewerProvider supplies it from the backend). */
 export function useViewer(): Viewer {
   return useContext(ViewerContext);
 }

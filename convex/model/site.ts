@@ -1,0 +1,61 @@
+/**
+ * The public pages search engines should know about (SPEC §2 "Public"): the sitemap lists these
+ * plus every published article. Pages marked noindex (sign-in, demos) and member pages stay out.
+ * tests/unit/site-routes.test.ts keeps this list and the route files in step.
+ */
+export const INDEXED_PATHS = [
+  "/",
+  "/about",
+  "/services",
+  "/services/calendar-clarity",
+  "/services/automation-mastery",
+  "/services/ai-accelerator",
+  "/services/text-expansion",
+  "/pricing",
+  "/free-intro-session",
+  "/resources",
+  "/case-studies",
+  "/blog",
+  "/marketplace",
+  "/faq",
+  "/contact",
+  "/support",
+  "/health",
+  "/help-center",
+  "/glossary",
+  "/adhd-and-language",
+  "/mission-and-values",
+  "/affiliate-links-policy",
+  "/cookie-policy",
+  "/privacy-policy",
+  "/terms-of-service",
+] as const;
+
+/** Where each article kind is read. */
+export const ARTICLE_PATHS = { post: "/blog", case_study: "/case-studies" } as const;
+
+/** Never indexed: member and admin areas, sign-in, and the API. */
+export const DISALLOWED_PREFIXES = ["/dashboard", "/admin", "/account", "/session", "/login", "/register", "/logout", "/api/", "/auth/"] as const;
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function sitemapXml(origin: string, entries: { path: string; lastModified?: number }[]): string {
+  const urls = entries.map(({ path, lastModified }) => {
+    const lastmod = lastModified ? `<lastmod>${new Date(lastModified).toISOString().slice(0, 10)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return ["User-agent: *", "Allow: /", ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+}
+
+/** The site's public origin: SITE_URL when set, else the host the request came to (through the app's proxy). */
+export function publicOrigin(siteUrl: string | undefined, request: Request): string {
+  if (siteUrl?.trim()) return siteUrl.trim().replace(/\/$/, "");
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}

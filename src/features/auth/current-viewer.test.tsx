@@ -1,0 +1,80 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { ConvexError } from "convex/values";
+import { AccountNotice } from "@/components/layout/account-notice";
+import { memberUser, testAuthSession } from "@/test/auth";
+import { CurrentViewerProvider } from "./current-viewer";
+import { AuthSessionProvider } from "./use-auth";
+import { useViewer } from "./viewer";
+
+const backend = {
+  authenticated: false,
+  me: null as ReturnType<typeof memberUser> | null,
+  ensureCalls: [] as unknown[],
+  ensure: (): Promise<unknown> => Promise.resolve(null),
+};
+vi.mock("convex/react", () => ({
+  useConvexAuth: () => ({ isLoading: false, isAuthenticated: backend.authenticated }),
+  useQuery: (_query: unknown, args: unknown) => (args === "skip" ? undefined : backend.me),
+  useMutation: () => (args: unknown) => {
+    backend.ensureCalls.push(args);
+    return backend.ensure();
+  },
+}));
+
+function Probe() {
+  const viewer = useViewer();
+  return <p data-testid="viewer">{viewer.status === "signed-in" ? `${viewer.status}:${viewer.user.firstName}` : viewer.status}</p>;
+}
+
+function viewerTree(auth: ReturnType<typeof testAuthSession>) {
+  return (
+    <AuthSessionProvider session={auth.session}>
+      <CurrentViewerProvider>
+        <AccountNotice />
+        <Probe />
+      </CurrentViewerProvider>
+    </AuthSessionProvider>
+  );
+}
+
+describe("CurrentViewerProvider", () => {
+  beforeEach(() => {
+    backend.authenticated = false;
+    backend.me = null;
+    backend.ensureCalls = [];
+    backend.ensure = () => Promise.resolve(null);
+  });
+
+  it("sets up the account once Convex accepts the token, then shows the member", () => {
+    const auth = testAuthSession("signed-in");
+    const view = render(viewerTree(auth));
+    expect(screen.getByTestId("viewer")).toHaveTextContent("loading");
+    expect(backend.ensureCalls).toEqual([]);
+
+    backend.authenticated = true;
+    backend.me = memberUser({ firstName: "Maya" });
+    view.rerender(viewerTree(auth));
+    expect(screen.getByTestId("viewer")).toHaveTextContent("signed-in:Maya");
+    expect(backend.ensureCalls).toEqual([{ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+  });
+
+  it("signs a deactivated account out and says why", async () => {
+    backend.authenticated = true;
+    backend.ensure = () =>
+      Promise.reject(
+        new ConvexError({
+          code: "ACCOUNT_DEACTIVATED",
+          message: "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
+        }),
+      );
+    const auth = testAuthSession("signed-in");
+    render(viewerTree(auth));
+
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await act(() => Promise.resolve());
+    expect(screen.getByTestId("viewer")).toHaveTextContent("signed-out");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
+    );
+  });
+});

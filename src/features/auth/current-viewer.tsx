@@ -1,0 +1,48 @@
+import { api } from "@convex/_generated/api";
+import type { UserError } from "@convex/model/messages";
+import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import { ConvexError } from "convex/values";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useAuth } from "./use-auth";
+import { ViewerProvider, type Viewer } from "./viewer";
+
+function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+/**
+ * The viewer from the backend. Each time Convex accepts a token it calls users.ensureCurrent,
+ * which creates the users row on a first sign-in; `me` is live, so the row shows up by itself.
+ */
+export function CurrentViewerProvider({ children }: { children: ReactNode }) {
+  const { status, signOut } = useAuth();
+  const { isAuthenticated } = useConvexAuth();
+  const ensureCurrent = useMutation(api.users.ensureCurrent);
+  const me = useQuery(api.users.me, isAuthenticated ? {} : "skip");
+  const [notice, setNotice] = useState<string>();
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    ensureCurrent({ timezone: browserTimeZone() }).then(
+      () => setNotice(undefined),
+      (error: unknown) => {
+        const data = error instanceof ConvexError ? (error.data as Partial<UserError>) : undefined;
+        if (data?.code === "ACCOUNT_DEACTIVATED" && data.message) {
+          setNotice(data.message);
+          void signOut();
+        } else {
+          console.error("Setting up the signed-in account failed", error);
+        }
+      },
+    );
+  }, [isAuthenticated, ensureCurrent, signOut]);
+
+  const viewer = useMemo<Viewer>(() => {
+    if (status === "signed-out") return notice ? { status, notice } : { status };
+    // Signed in, but the users row is still on its way (or being created).
+    if (status === "loading" || !me) return { status: "loading" };
+    return { status: "signed-in", user: me };
+  }, [status, notice, me]);
+
+  return <ViewerProvider value={viewer}>{children}</ViewerProvider>;
+}

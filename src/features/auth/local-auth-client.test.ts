@@ -1,0 +1,211 @@
+import { delay, http, HttpResponse } from "msw";
+import { server } from "../../../tests/mocks/server";
+import { settledStatus } from "./auth-session";
+import { AUTH_UNAVAILABLE_MESSAGE, AuthRequestError, LocalAuthClient, REFRESH_MARGIN_MS } from "./local-auth-client";
+
+const HOUR = 60 * 60 * 1000;
+const signedOut = () => HttpResponse.json({ code: "SIGNED_OUT", message: "You are signed out." }, { status: 401 });
+
+/** /auth/token answering with fresh tokens (token-1, token-2, ...) that expire `lifetime` after `now()`. */
+function tokenEndpoint(now: () => number, lifetime = HOUR, wait?: Promise<void>) {
+  let calls = 0;
+  server.use(
+    http.post("*/auth/token", async () => {
+      calls++;
+      const n = calls;
+      await wait;
+      return HttpResponse.json({ accessToken: `token-${n}`, expiresAt: now() + lifetime });
+    }),
+  );
+  return { calls: () => calls };
+}
+
+function clock(start = 1_000_000) {
+  let time = start;
+  return { now: () => time, advance: (ms: number) => (time += ms) };
+}
+
+describe("LocalAuthClient", () => {
+  it("is loading until its one start-up request answers, then signed in", async () => {
+    const time = clock();
+    const endpoint = tokenEndpoint(time.now);
+    const client = new LocalAuthClient({ now: time.now });
+    expect(client.getStatus()).toBe("loading");
+    client.start();
+    client.start();
+    expect(await settledStatus(client)).toBe("signed-in");
+    expect(endpoint.calls()).toBe(1);
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBe("token-1");
+    expect(endpoint.calls()).toBe(1);
+  });
+
+  it("is signed out when the provider refuses the refresh cookie", async () => {
+    server.use(http.post("*/auth/token", signedOut));
+    const client = new LocalAuthClient();
+    client.start();
+    expect(await settledStatus(client)).toBe("signed-out");
+    expect(await client.fetchAccessToken({ forceRefreshToken: true })).toBeNull();
+  });
+
+  it("is signed out, not stuck loading, when the provider cannot be reached", async () => {
+    server.use(http.post("*/auth/token", () => HttpResponse.error()));
+    const client = new LocalAuthClient();
+    client.start();
+    expect(await settledStatus(client)).toBe("signed-out");
+  });
+
+  it("hands out the cached token until a minute before it expires, then refreshes", async () => {
+    const time = clock();
+    const endpoint = tokenEndpoint(time.now);
+    const client = new LocalAuthClient({ now: time.now });
+    client.start();
+    await settledStatus(client);
+
+    time.advance(HOUR - REFRESH_MARGIN_MS - 1);
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBe("token-1");
+    time.advance(1);
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBe("token-2");
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBe("token-2");
+    expect(endpoint.calls()).toBe(2);
+  });
+
+  it("refreshes when forced, even with a fresh token", async () => {
+    const time = clock();
+    const endpoint = tokenEndpoint(time.now);
+    const client = new LocalAuthClient({ now: time.now });
+    client.start();
+    await settledStatus(client);
+    expect(await client.fetchAccessToken({ forceRefreshToken: true })).toBe("token-2");
+    expect(endpoint.calls()).toBe(2);
+  });
+
+  it("shares one refresh among concurrent callers, since each refresh rotates the cookie", async () => {
+    const time = clock();
+    let release!: () => void;
+    const endpoint = tokenEndpoint(time.now, HOUR, new Promise<void>((resolve) => (release = resolve)));
+    const client = new LocalAuthClient({ now: time.now });
+    client.start();
+    const callers = [
+      client.fetchAccessToken({ forceRefreshToken: false }),
+      client.fetchAccessToken({ forceRefreshToken: true }),
+      client.fetchAccessToken({ forceRefreshToken: true }),
+    ];
+    release();
+    expect(await Promise.all(callers)).toEqual(["token-1", "token-1", "token-1"]);
+    expect(endpoint.calls()).toBe(1);
+
+    // Once settled, the next forced refresh is a new request.
+    expect(await client.fetchAccessToken({ forceRefreshToken: true })).toBe("token-2");
+    expect(endpoint.calls()).toBe(2);
+  });
+
+  it("keeps a still-valid token through an outage, and signs out once it has expired", async () => {
+    const time = clock();
+    tokenEndpoint(time.now);
+    const client = new LocalAuthClient({ now: time.now });
+    client.start();
+    await settledStatus(client);
+
+    server.use(http.post("*/auth/token", () => HttpResponse.json({}, { status: 503 })));
+    expect(await client.fetchAccessToken({ forceRefreshToken: true })).toBe("token-1");
+    expect(client.getStatus()).toBe("signed-in");
+
+    time.advance(HOUR);
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBeNull();
+    expect(client.getStatus()).toBe("signed-out");
+  });
+
+  it("signs in with email and password and then serves that token", async () => {
+    server.use(http.post("*/auth/token", signedOut));
+    let body: unknown;
+    server.use(
+      http.post("*/auth/login", async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ accessToken: "fresh", expiresAt: Date.now() + HOUR });
+      }),
+    );
+    const client = new LocalAuthClient();
+    client.start();
+    await settledStatus(client);
+    const changes = vi.fn();
+    client.subscribe(changes);
+
+    await client.signIn({ email: "maya@example.com", password: "correct horse" });
+    expect(body).toEqual({ email: "maya@example.com", password: "correct horse" });
+    expect(client.getStatus()).toBe("signed-in");
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBe("fresh");
+  });
+
+  it("passes on the provider's error code, message and fields", async () => {
+    server.use(
+      http.post("*/auth/register", () =>
+        HttpResponse.json(
+          { code: "INVALID_INPUT", message: "Password is too short", fields: { password: "Password is too short" } },
+          { status: 400 },
+        ),
+      ),
+      http.post("*/auth/login", () =>
+        HttpResponse.json(
+          { code: "RATE_LIMITED", message: "Too many sign-in attempts. Please wait 15 minutes and try again." },
+          { status: 429, headers: { "Retry-After": "900" } },
+        ),
+      ),
+    );
+    const client = new LocalAuthClient();
+
+    const invalid = await client
+      .register({ email: "a@example.com", password: "short", firstName: "A", lastName: "B" })
+      .catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(AuthRequestError);
+    expect(invalid).toMatchObject({ code: "INVALID_INPUT", fields: { password: "Password is too short" } });
+
+    const limited = await client.signIn({ email: "a@example.com", password: "x" }).catch((error: unknown) => error);
+    expect(limited).toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+    });
+  });
+
+  it("says the service is unreachable when the answer is not the provider's", async () => {
+    server.use(http.post("*/auth/login", () => new HttpResponse("<h1>Bad gateway</h1>", { status: 502 })));
+    const error = await new LocalAuthClient().signIn({ email: "a@example.com", password: "x" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "UNAVAILABLE", message: AUTH_UNAVAILABLE_MESSAGE });
+  });
+
+  it("signs out at the provider and forgets the token", async () => {
+    const time = clock();
+    tokenEndpoint(time.now);
+    let loggedOut = false;
+    server.use(
+      http.post("*/auth/logout", () => {
+        loggedOut = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const client = new LocalAuthClient({ now: time.now });
+    client.start();
+    await settledStatus(client);
+
+    await client.signOut();
+    expect(loggedOut).toBe(true);
+    expect(client.getStatus()).toBe("signed-out");
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBeNull();
+  });
+
+  it("does not let a refresh that was under way undo a sign-out", async () => {
+    server.use(
+      http.post("*/auth/token", async () => {
+        await delay(20);
+        return HttpResponse.json({ accessToken: "late", expiresAt: Date.now() + HOUR });
+      }),
+      http.post("*/auth/logout", () => new HttpResponse(null, { status: 204 })),
+    );
+    const client = new LocalAuthClient();
+    client.start();
+    const refresh = client.fetchAccessToken({ forceRefreshToken: true });
+    await client.signOut();
+    expect(await refresh).toBeNull();
+    expect(client.getStatus()).toBe("signed-out");
+  });
+});

@@ -1,0 +1,21 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
+import type { AuthSession, AuthStatus } from "./auth-session";
+
+const AuthSessionContext = createContext<AuthSession | null>(null);
+
+export function AuthSessionProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+  return <AuthSessionContext.Provider value={session}>{children}</AuthSessionContext.Provider>;
+}
+
+export function useAuthSession(): AuthSession {
+  const session = useContext(AuthSessionContext);
+  if (!session) throw new Error("useAuth must be used inside an identity provider (LocalAuthProvider or ClerkAuthProvider)");
+  return session;
+}
+
+/** The one app-level view of sign-in, the same in both identity modes. */
+export function useAuth(): { status: AuthStatus; signOut: () => Promise<void> } {
+  const session = useAuthSession();
+  const status = useSyncExternalStore(session.subscribe, session.getStatus);
+  return { status, signOut: session.signOut };
+}

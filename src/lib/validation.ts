@@ -1,0 +1,27 @@
+import { NAME_MAX } from "@convex/model/users";
+import { z } from "zod";
+
+/**
+ * Field rules shared by the forms, mirroring the server's checks (local identity provider and
+ * users.updateProfile) so people learn about a mistake before the round trip.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const FIELD_MESSAGES = {
+  email: "Enter a valid email address.",
+  passwordRequired: "Enter your password.",
+  passwordTooShort: "Password is too short",
+  passwordTooLong: "Password is too long",
+  firstName: "Enter your first name.",
+  lastName: "Enter your last name.",
+  nameTooLong: `Use at most ${NAME_MAX} characters.`,
+} as const;
+
+export const emailSchema = z.string().trim().pipe(z.email(FIELD_MESSAGES.email));
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, FIELD_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, FIELD_MESSAGES.passwordTooLong);
+export const firstNameSchema = z.string().trim().min(1, FIELD_MESSAGES.firstName).max(NAME_MAX, FIELD_MESSAGES.nameTooLong);
+export const lastNameSchema = z.string().trim().min(1, FIELD_MESSAGES.lastName).max(NAME_MAX, FIELD_MESSAGES.nameTooLong);
