@@ -39,6 +39,24 @@ describe("LocalAuthClient", () => {
     expect(endpoint.calls()).toBe(1);
   });
 
+  it("refreshes under a browser-wide lock, so two tabs never present the same rotating cookie", async () => {
+    const time = clock();
+    tokenEndpoint(time.now);
+    const held: string[] = [];
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      locks: { request: (name: string, work: () => Promise<unknown>) => (held.push(name), work()) },
+    });
+    try {
+      const client = new LocalAuthClient({ now: time.now });
+      client.start();
+      expect(await settledStatus(client)).toBe("signed-in");
+      expect(held).toEqual(["lwcc-auth-refresh"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("is signed out when the provider refuses the refresh cookie", async () => {
     server.use(http.post("*/auth/token", signedOut));
     const client = new LocalAuthClient();

@@ -48,6 +48,16 @@ function isErrorBody(body: unknown): body is { code: string; message: string; fi
   return typeof value?.code === "string" && typeof value.message === "string";
 }
 
+/**
+ * Every tab of the browser shares the rotating refresh cookie. Refreshing one tab at a time (Web
+ * Locks) means no tab presents a cookie another tab has just rotated, which the provider would
+ * treat as a stolen token.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  return locks ? (locks.request("lwcc-auth-refresh", work) as Promise<T>) : work();
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -127,7 +137,7 @@ export class LocalAuthClient implements AuthSession {
 
   private async requestToken(): Promise<string | null> {
     const generation = this.generation;
-    const response = await this.post("/auth/token").catch(() => null);
+    const response = await oneTabAtATime(() => this.post("/auth/token")).catch(() => null);
     const body = response?.ok ? await readJson(response) : null;
     // Over before the status changes: whoever asks from here on, listeners included, gets a new request.
     this.refreshing = null;
