@@ -1,15 +1,10 @@
 /** The public forms that arrive as http routes: newsletter sign-up and event registration. */
 import { ConvexError, v } from "convex/values";
 import { internalMutation } from "./functions";
-import { newsletterErrors } from "./model/contact";
+import { FORM_MESSAGES, newsletterErrors } from "./model/contact";
 import { AUTH_MESSAGES } from "./model/messages";
 import { rateLimit } from "./model/rateLimits";
 import { findUserByToken, normalizeEmail } from "./model/users";
-
-export const FORM_MESSAGES = {
-  busy: "Lots of people are signing up right now. Please try again in a minute.",
-  noSuchEvent: "We couldn't find that event.",
-} as const;
 
 /** Subscribes once: signing up again with the same email changes nothing. */
 export const subscribe = internalMutation({

@@ -10,17 +10,66 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdhdAndLanguageRouteImport } from './routes/adhd-and-language'
+import { Route as AffiliateLinksPolicyRouteImport } from './routes/affiliate-links-policy'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as FaqRouteImport } from './routes/faq'
+import { Route as FreeIntroSessionRouteImport } from './routes/free-intro-session'
+import { Route as GlossaryRouteImport } from './routes/glossary'
 import { Route as HealthRouteImport } from './routes/health'
+import { Route as HelpCenterRouteImport } from './routes/help-center'
+import { Route as HeroDemoRouteImport } from './routes/hero-demo'
+import { Route as HeroSimpleDemoRouteImport } from './routes/hero-simple-demo'
+import { Route as MarketplaceRouteImport } from './routes/marketplace'
+import { Route as MissionAndValuesRouteImport } from './routes/mission-and-values'
+import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ResourcesRouteImport } from './routes/resources'
+import { Route as SupportRouteImport } from './routes/support'
+import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as BlogIndexRouteImport } from './routes/blog.index'
+import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies.index'
+import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies.$slug'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
 import { Route as LoginSplatRouteImport } from './routes/login.$'
 import { Route as RegisterSplatRouteImport } from './routes/register.$'
+import { Route as ServicesIndexRouteImport } from './routes/services.index'
+import { Route as ServicesSlugRouteImport } from './routes/services.$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdhdAndLanguageRoute = AdhdAndLanguageRouteImport.update({
+  id: '/adhd-and-language',
+  path: '/adhd-and-language',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AffiliateLinksPolicyRoute = AffiliateLinksPolicyRouteImport.update({
+  id: '/affiliate-links-policy',
+  path: '/affiliate-links-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiePolicyRoute = CookiePolicyRouteImport.update({
+  id: '/cookie-policy',
+  path: '/cookie-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -33,9 +82,94 @@ const FaqRoute = FaqRouteImport.update({
   path: '/faq',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FreeIntroSessionRoute = FreeIntroSessionRouteImport.update({
+  id: '/free-intro-session',
+  path: '/free-intro-session',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GlossaryRoute = GlossaryRouteImport.update({
+  id: '/glossary',
+  path: '/glossary',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HealthRoute = HealthRouteImport.update({
   id: '/health',
   path: '/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpCenterRoute = HelpCenterRouteImport.update({
+  id: '/help-center',
+  path: '/help-center',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HeroDemoRoute = HeroDemoRouteImport.update({
+  id: '/hero-demo',
+  path: '/hero-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HeroSimpleDemoRoute = HeroSimpleDemoRouteImport.update({
+  id: '/hero-simple-demo',
+  path: '/hero-simple-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketplaceRoute = MarketplaceRouteImport.update({
+  id: '/marketplace',
+  path: '/marketplace',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MissionAndValuesRoute = MissionAndValuesRouteImport.update({
+  id: '/mission-and-values',
+  path: '/mission-and-values',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PricingRoute = PricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResourcesRoute = ResourcesRouteImport.update({
+  id: '/resources',
+  path: '/resources',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
+  id: '/terms-of-service',
+  path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/admin/messages',
+  path: '/admin/messages',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesIndexRoute = CaseStudiesIndexRouteImport.update({
+  id: '/case-studies/',
+  path: '/case-studies/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesSlugRoute = CaseStudiesSlugRouteImport.update({
+  id: '/case-studies/$slug',
+  path: '/case-studies/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -58,76 +192,254 @@ const RegisterSplatRoute = RegisterSplatRouteImport.update({
   path: '/register/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ServicesIndexRoute = ServicesIndexRouteImport.update({
+  id: '/services/',
+  path: '/services/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ServicesSlugRoute = ServicesSlugRouteImport.update({
+  id: '/services/$slug',
+  path: '/services/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/adhd-and-language': typeof AdhdAndLanguageRoute
+  '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
+  '/contact': typeof ContactRoute
+  '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/faq': typeof FaqRoute
+  '/free-intro-session': typeof FreeIntroSessionRoute
+  '/glossary': typeof GlossaryRoute
   '/health': typeof HealthRoute
+  '/help-center': typeof HelpCenterRoute
+  '/hero-demo': typeof HeroDemoRoute
+  '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/marketplace': typeof MarketplaceRoute
+  '/mission-and-values': typeof MissionAndValuesRoute
+  '/pricing': typeof PricingRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/resources': typeof ResourcesRoute
+  '/support': typeof SupportRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
+  '/services/$slug': typeof ServicesSlugRoute
+  '/blog/': typeof BlogIndexRoute
+  '/case-studies/': typeof CaseStudiesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/services/': typeof ServicesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/adhd-and-language': typeof AdhdAndLanguageRoute
+  '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
+  '/contact': typeof ContactRoute
+  '/cookie-policy': typeof CookiePolicyRoute
   '/faq': typeof FaqRoute
+  '/free-intro-session': typeof FreeIntroSessionRoute
+  '/glossary': typeof GlossaryRoute
   '/health': typeof HealthRoute
+  '/help-center': typeof HelpCenterRoute
+  '/hero-demo': typeof HeroDemoRoute
+  '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/marketplace': typeof MarketplaceRoute
+  '/mission-and-values': typeof MissionAndValuesRoute
+  '/pricing': typeof PricingRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/resources': typeof ResourcesRoute
+  '/support': typeof SupportRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
+  '/services/$slug': typeof ServicesSlugRoute
+  '/blog': typeof BlogIndexRoute
+  '/case-studies': typeof CaseStudiesIndexRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/services': typeof ServicesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/adhd-and-language': typeof AdhdAndLanguageRoute
+  '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
+  '/contact': typeof ContactRoute
+  '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/faq': typeof FaqRoute
+  '/free-intro-session': typeof FreeIntroSessionRoute
+  '/glossary': typeof GlossaryRoute
   '/health': typeof HealthRoute
+  '/help-center': typeof HelpCenterRoute
+  '/hero-demo': typeof HeroDemoRoute
+  '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/marketplace': typeof MarketplaceRoute
+  '/mission-and-values': typeof MissionAndValuesRoute
+  '/pricing': typeof PricingRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/resources': typeof ResourcesRoute
+  '/support': typeof SupportRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
+  '/services/$slug': typeof ServicesSlugRoute
+  '/blog/': typeof BlogIndexRoute
+  '/case-studies/': typeof CaseStudiesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/services/': typeof ServicesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/about'
+    | '/adhd-and-language'
+    | '/affiliate-links-policy'
+    | '/contact'
+    | '/cookie-policy'
     | '/dashboard'
     | '/faq'
+    | '/free-intro-session'
+    | '/glossary'
     | '/health'
+    | '/help-center'
+    | '/hero-demo'
+    | '/hero-simple-demo'
+    | '/marketplace'
+    | '/mission-and-values'
+    | '/pricing'
+    | '/privacy-policy'
+    | '/resources'
+    | '/support'
+    | '/terms-of-service'
+    | '/admin/messages'
+    | '/blog/$slug'
+    | '/case-studies/$slug'
     | '/dashboard/settings'
     | '/login/$'
     | '/register/$'
+    | '/services/$slug'
+    | '/blog/'
+    | '/case-studies/'
     | '/dashboard/'
+    | '/services/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/about'
+    | '/adhd-and-language'
+    | '/affiliate-links-policy'
+    | '/contact'
+    | '/cookie-policy'
     | '/faq'
+    | '/free-intro-session'
+    | '/glossary'
     | '/health'
+    | '/help-center'
+    | '/hero-demo'
+    | '/hero-simple-demo'
+    | '/marketplace'
+    | '/mission-and-values'
+    | '/pricing'
+    | '/privacy-policy'
+    | '/resources'
+    | '/support'
+    | '/terms-of-service'
+    | '/admin/messages'
+    | '/blog/$slug'
+    | '/case-studies/$slug'
     | '/dashboard/settings'
     | '/login/$'
     | '/register/$'
+    | '/services/$slug'
+    | '/blog'
+    | '/case-studies'
     | '/dashboard'
+    | '/services'
   id:
     | '__root__'
     | '/'
+    | '/about'
+    | '/adhd-and-language'
+    | '/affiliate-links-policy'
+    | '/contact'
+    | '/cookie-policy'
     | '/dashboard'
     | '/faq'
+    | '/free-intro-session'
+    | '/glossary'
     | '/health'
+    | '/help-center'
+    | '/hero-demo'
+    | '/hero-simple-demo'
+    | '/marketplace'
+    | '/mission-and-values'
+    | '/pricing'
+    | '/privacy-policy'
+    | '/resources'
+    | '/support'
+    | '/terms-of-service'
+    | '/admin/messages'
+    | '/blog/$slug'
+    | '/case-studies/$slug'
     | '/dashboard/settings'
     | '/login/$'
     | '/register/$'
+    | '/services/$slug'
+    | '/blog/'
+    | '/case-studies/'
     | '/dashboard/'
+    | '/services/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
+  AdhdAndLanguageRoute: typeof AdhdAndLanguageRoute
+  AffiliateLinksPolicyRoute: typeof AffiliateLinksPolicyRoute
+  ContactRoute: typeof ContactRoute
+  CookiePolicyRoute: typeof CookiePolicyRoute
   DashboardRoute: typeof DashboardRouteWithChildren
   FaqRoute: typeof FaqRoute
+  FreeIntroSessionRoute: typeof FreeIntroSessionRoute
+  GlossaryRoute: typeof GlossaryRoute
   HealthRoute: typeof HealthRoute
+  HelpCenterRoute: typeof HelpCenterRoute
+  HeroDemoRoute: typeof HeroDemoRoute
+  HeroSimpleDemoRoute: typeof HeroSimpleDemoRoute
+  MarketplaceRoute: typeof MarketplaceRoute
+  MissionAndValuesRoute: typeof MissionAndValuesRoute
+  PricingRoute: typeof PricingRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ResourcesRoute: typeof ResourcesRoute
+  SupportRoute: typeof SupportRoute
+  TermsOfServiceRoute: typeof TermsOfServiceRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
+  BlogSlugRoute: typeof BlogSlugRoute
+  CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
+  ServicesSlugRoute: typeof ServicesSlugRoute
+  BlogIndexRoute: typeof BlogIndexRoute
+  CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
+  ServicesIndexRoute: typeof ServicesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -137,6 +449,41 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adhd-and-language': {
+      id: '/adhd-and-language'
+      path: '/adhd-and-language'
+      fullPath: '/adhd-and-language'
+      preLoaderRoute: typeof AdhdAndLanguageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/affiliate-links-policy': {
+      id: '/affiliate-links-policy'
+      path: '/affiliate-links-policy'
+      fullPath: '/affiliate-links-policy'
+      preLoaderRoute: typeof AffiliateLinksPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookie-policy': {
+      id: '/cookie-policy'
+      path: '/cookie-policy'
+      fullPath: '/cookie-policy'
+      preLoaderRoute: typeof CookiePolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -153,11 +500,130 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FaqRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/free-intro-session': {
+      id: '/free-intro-session'
+      path: '/free-intro-session'
+      fullPath: '/free-intro-session'
+      preLoaderRoute: typeof FreeIntroSessionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/glossary': {
+      id: '/glossary'
+      path: '/glossary'
+      fullPath: '/glossary'
+      preLoaderRoute: typeof GlossaryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/health': {
       id: '/health'
       path: '/health'
       fullPath: '/health'
       preLoaderRoute: typeof HealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help-center': {
+      id: '/help-center'
+      path: '/help-center'
+      fullPath: '/help-center'
+      preLoaderRoute: typeof HelpCenterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/hero-demo': {
+      id: '/hero-demo'
+      path: '/hero-demo'
+      fullPath: '/hero-demo'
+      preLoaderRoute: typeof HeroDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/hero-simple-demo': {
+      id: '/hero-simple-demo'
+      path: '/hero-simple-demo'
+      fullPath: '/hero-simple-demo'
+      preLoaderRoute: typeof HeroSimpleDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/marketplace': {
+      id: '/marketplace'
+      path: '/marketplace'
+      fullPath: '/marketplace'
+      preLoaderRoute: typeof MarketplaceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mission-and-values': {
+      id: '/mission-and-values'
+      path: '/mission-and-values'
+      fullPath: '/mission-and-values'
+      preLoaderRoute: typeof MissionAndValuesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pricing': {
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resources': {
+      id: '/resources'
+      path: '/resources'
+      fullPath: '/resources'
+      preLoaderRoute: typeof ResourcesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms-of-service': {
+      id: '/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/terms-of-service'
+      preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/admin/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies/': {
+      id: '/case-studies/'
+      path: '/case-studies'
+      fullPath: '/case-studies/'
+      preLoaderRoute: typeof CaseStudiesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies/$slug': {
+      id: '/case-studies/$slug'
+      path: '/case-studies/$slug'
+      fullPath: '/case-studies/$slug'
+      preLoaderRoute: typeof CaseStudiesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard/': {
@@ -188,6 +654,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/services/': {
+      id: '/services/'
+      path: '/services'
+      fullPath: '/services/'
+      preLoaderRoute: typeof ServicesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/services/$slug': {
+      id: '/services/$slug'
+      path: '/services/$slug'
+      fullPath: '/services/$slug'
+      preLoaderRoute: typeof ServicesSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -207,11 +687,35 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
+  AdhdAndLanguageRoute: AdhdAndLanguageRoute,
+  AffiliateLinksPolicyRoute: AffiliateLinksPolicyRoute,
+  ContactRoute: ContactRoute,
+  CookiePolicyRoute: CookiePolicyRoute,
   DashboardRoute: DashboardRouteWithChildren,
   FaqRoute: FaqRoute,
+  FreeIntroSessionRoute: FreeIntroSessionRoute,
+  GlossaryRoute: GlossaryRoute,
   HealthRoute: HealthRoute,
+  HelpCenterRoute: HelpCenterRoute,
+  HeroDemoRoute: HeroDemoRoute,
+  HeroSimpleDemoRoute: HeroSimpleDemoRoute,
+  MarketplaceRoute: MarketplaceRoute,
+  MissionAndValuesRoute: MissionAndValuesRoute,
+  PricingRoute: PricingRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ResourcesRoute: ResourcesRoute,
+  SupportRoute: SupportRoute,
+  TermsOfServiceRoute: TermsOfServiceRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
+  BlogSlugRoute: BlogSlugRoute,
+  CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,
+  ServicesSlugRoute: ServicesSlugRoute,
+  BlogIndexRoute: BlogIndexRoute,
+  CaseStudiesIndexRoute: CaseStudiesIndexRoute,
+  ServicesIndexRoute: ServicesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

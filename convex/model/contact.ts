@@ -17,6 +17,12 @@ export const CONTACT_TEXT = {
   rateLimited: "You've sent several messages in a short time. Please wait a few minutes and try again.",
 } as const;
 
+/** Public form answers the backend gives in words (newsletter and event registration). */
+export const FORM_MESSAGES = {
+  busy: "Lots of people are signing up right now. Please try again in a minute.",
+  noSuchEvent: "We couldn't find that event.",
+} as const;
+
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
 export const FIELD_ERRORS = {

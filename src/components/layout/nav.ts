@@ -8,7 +8,54 @@ export interface NavItem {
 /** Public navigation; each public page adds itself here as it lands. */
 export const PRIMARY_NAV: NavItem[] = [
   { label: "Home", to: "/" },
+  { label: "About", to: "/about" },
+  { label: "Services", to: "/services" },
+  { label: "Pricing", to: "/pricing" },
+  { label: "Marketplace", to: "/marketplace" },
   { label: "FAQ", to: "/faq" },
+];
+
+export interface NavGroup {
+  title: string;
+  items: NavItem[];
+}
+
+/** The footer's link groups: every public information page, one click from anywhere. */
+export const FOOTER_NAV: NavGroup[] = [
+  {
+    title: "Company",
+    items: [
+      { label: "About", to: "/about" },
+      { label: "Services", to: "/services" },
+      { label: "Pricing", to: "/pricing" },
+      { label: "Marketplace", to: "/marketplace" },
+      { label: "Free Intro Session", to: "/free-intro-session" },
+      { label: "Mission and Values", to: "/mission-and-values" },
+      { label: "Contact", to: "/contact" },
+      { label: "Support", to: "/support" },
+    ],
+  },
+  {
+    title: "Legal",
+    items: [
+      { label: "Privacy Policy", to: "/privacy-policy" },
+      { label: "Terms of Service", to: "/terms-of-service" },
+      { label: "Cookie Policy", to: "/cookie-policy" },
+      { label: "Affiliate Links Policy", to: "/affiliate-links-policy" },
+    ],
+  },
+  {
+    title: "Learn",
+    items: [
+      { label: "Blog", to: "/blog" },
+      { label: "Case Studies", to: "/case-studies" },
+      { label: "Resources", to: "/resources" },
+      { label: "ADHD and Language", to: "/adhd-and-language" },
+      { label: "Glossary", to: "/glossary" },
+      { label: "Help Center", to: "/help-center" },
+      { label: "FAQ", to: "/faq" },
+    ],
+  },
 ];
 
 /**

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CalendarCheckIcon, ListChecksIcon, SparklesIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CLAIMS } from "./claims";
+import { NewsletterSection } from "./newsletter-section";
 
 const STATS = [
   { value: CLAIMS.entrepreneursHelpedTotal, label: "entrepreneurs helped" },
@@ -83,6 +84,8 @@ export function HomePage() {
           ))}
         </ol>
       </section>
+
+      <NewsletterSection />
     </>
   );
 }

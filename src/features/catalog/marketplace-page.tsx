@@ -1,0 +1,99 @@
+import { api } from "@convex/_generated/api";
+import { formatPrice, PRODUCT_TYPE_LABELS } from "@convex/model/products";
+import { Link } from "@tanstack/react-router";
+import { useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { BanIcon, ClockIcon } from "lucide-react";
+import { ComponentErrorBoundary } from "@/components/layout/error-boundary";
+import { cn } from "@/lib/utils";
+import { CardSkeletons, EmptyState, textLinkClass } from "./states";
+
+export type Product = FunctionReturnType<typeof api.catalog.products>[number];
+
+export function durationText(minutes: number): string {
+  if (minutes < 60 || minutes % 60 !== 0) return `${minutes} min`;
+  const hours = minutes / 60;
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+function ProductCard({ product }: { product: Product }) {
+  const titleId = `product-${product.slug}`;
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={cn("flex flex-col gap-3 rounded-xl border bg-card p-6 text-card-foreground", !product.isAvailable && "bg-muted/40")}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-secondary px-2.5 py-0.5 font-medium text-secondary-foreground">
+          {PRODUCT_TYPE_LABELS[product.type]}
+        </span>
+        {product.durationMinutes ? (
+          <span className="inline-flex items-center gap-1 text-muted-foreground">
+            <ClockIcon className="size-4" aria-hidden />
+            <span className="sr-only">Duration: </span>
+            {durationText(product.durationMinutes)}
+          </span>
+        ) : null}
+      </div>
+      <h2 id={titleId} className="text-lg font-semibold">
+        {product.name}
+      </h2>
+      <p className="flex-1 text-muted-foreground">{product.shortDescription}</p>
+      {/* The footer keeps room on the right for the cart button that comes with the cart. */}
+      <div className="flex min-h-11 flex-wrap items-center justify-between gap-3 border-t pt-4">
+        <p className="text-xl font-bold">
+          <span className="sr-only">Price: </span>
+          {product.price === 0 ? "Free" : formatPrice(product.price)}
+        </p>
+        {product.isAvailable ? null : (
+          <p className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+            <BanIcon className="size-4" aria-hidden />
+            Currently unavailable
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function ProductGrid() {
+  const products = useQuery(api.catalog.products, {});
+  if (products === undefined) return <CardSkeletons label="Loading products" count={6} className={GRID} />;
+  if (products.length === 0) {
+    return (
+      <EmptyState title="No products yet">
+        <p className="text-muted-foreground">New courses and coaching packages are on their way. Questions in the meantime?</p>
+        <Link to="/contact" className={textLinkClass}>
+          Contact us
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className={GRID}>
+      {products.map((product) => (
+        <ProductCard key={product._id} product={product} />
+      ))}
+    </ul>
+  );
+}
+
+export function MarketplacePage() {
+  return (
+    <section aria-labelledby="marketplace-title" className="mx-auto max-w-6xl px-4 py-16">
+      <h1 id="marketplace-title" className="text-3xl font-bold sm:text-4xl">
+        Marketplace
+      </h1>
+      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
+        Coaching time, courses, workshops and tools. Pick what helps this week; you can always add more later.
+      </p>
+      <div className="mt-10">
+        <ComponentErrorBoundary>
+          <ProductGrid />
+        </ComponentErrorBoundary>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { CLAIMS } from "./claims";
+import { ConsultationButton } from "./page-parts";
+
+/** /hero-simple-demo: the minimal hero: one headline, one sentence, one action. */
+export function HeroSimpleDemoPage() {
+  return (
+    <section aria-labelledby="hero-simple-title" className="mx-auto flex max-w-3xl flex-col items-start px-4 py-20 sm:py-28">
+      <h1 id="hero-simple-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+        Calm coaching for busy ADHD minds
+      </h1>
+      <p className="mt-5 text-lg text-muted-foreground">
+        One clear next step at a time, for entrepreneurs and professionals with ADHD and learning differences.
+      </p>
+      <div className="mt-8">
+        <ConsultationButton />
+      </div>
+      <p className="mt-4 text-sm text-muted-foreground">Free, no obligation. We reply within {CLAIMS.responseHours} hours.</p>
+    </section>
+  );
+}

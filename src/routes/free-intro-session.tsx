@@ -1,0 +1,11 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { FreeIntroSessionPage } from "@/features/marketing/free-intro-session-page";
+import { seo } from "@/lib/seo";
+
+export const Route = createFileRoute("/free-intro-session")({
+  head: seo({
+    title: "Free intro session",
+    description: "Book a free 20-minute consultation: a calm conversation about what's in your way, and one clear next step.",
+  }),
+  component: FreeIntroSessionPage,
+});
