@@ -6,6 +6,7 @@ import { ErrorSummary } from "@/components/forms/error-summary";
 import { FormField, RequiredNote } from "@/components/forms/form-field";
 import { useFormErrors, zodFieldErrors } from "@/components/forms/use-form-errors";
 import { Button } from "@/components/ui/button";
+import { EmailInput } from "@/components/forms/email-input";
 import { Input } from "@/components/ui/input";
 import { emailSchema, FIELD_MESSAGES } from "@/lib/validation";
 import { AuthCard, switchLinkClass } from "./auth-card";
@@ -61,14 +62,7 @@ export function LoginPage() {
         <RequiredNote />
         <FormField id={FIELD_IDS.email} label="Email address" required error={form.errors?.fields.email}>
           {(control) => (
-            <Input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={values.email}
+            <EmailInput {...control} value={values.email}
               onChange={update("email")}
             />
           )}

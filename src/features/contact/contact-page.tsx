@@ -5,6 +5,7 @@ import { useMutation } from "convex/react";
 import { ConvexError } from "convex/values";
 import { CheckCircle2Icon, ClockIcon } from "lucide-react";
 import { useState, type ChangeEvent, type FormEvent } from "react";
+import { EmailInput } from "@/components/forms/email-input";
 import { ErrorSummary } from "@/components/forms/error-summary";
 import { FormField } from "@/components/forms/form-field";
 import { useFormErrors, type FormErrors } from "@/components/forms/use-form-errors";
@@ -92,14 +93,7 @@ function ContactForm({ initial, who, onSent }: { initial: Values; who: Who; onSe
       </FormField>
       <FormField id={FIELD_IDS.email} label="Email address" required error={form.errors?.fields.email}>
         {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={CONTACT_LIMITS.email}
+          <EmailInput {...control} maxLength={CONTACT_LIMITS.email}
             value={values.email}
             onChange={update("email")}
           />

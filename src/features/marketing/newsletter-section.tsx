@@ -7,6 +7,7 @@ import { ErrorSummary } from "@/components/forms/error-summary";
 import { FormField } from "@/components/forms/form-field";
 import { useFormErrors } from "@/components/forms/use-form-errors";
 import { Button } from "@/components/ui/button";
+import { EmailInput } from "@/components/forms/email-input";
 import { Input } from "@/components/ui/input";
 import { NEWSLETTER_FORM_ACTION, NEWSLETTER_TEXT, outcomeFromSearch, postNewsletter } from "./newsletter";
 
@@ -95,7 +96,7 @@ export function NewsletterSection() {
                   {(control) => <Input {...control} name="name" autoComplete="name" />}
                 </FormField>
                 <FormField id={FIELD_IDS.email} label="Email address" required error={form.errors?.fields.email}>
-                  {(control) => <Input {...control} name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} />}
+                  {(control) => <EmailInput {...control} />}
                 </FormField>
               </div>
               <Button type="submit" size="lg" disabled={status === "submitting"} className="self-start">
