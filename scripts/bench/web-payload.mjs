@@ -67,16 +67,10 @@ async function payload(browser, url) {
       pending.push(response.body().then((body) => (sizes[type] += gzipSync(body).length)));
     }
   });
-  // Playwright's "networkidle" never comes while Convex's WebSocket is open: wait instead until
-  // no HTTP request has been in flight for 500 ms.
-  let inFlight = 0;
-  let quietSince = Date.now();
-  tab.on("request", () => inFlight++);
-  const settle = () => (--inFlight === 0 ? (quietSince = Date.now()) : undefined);
-  tab.on("requestfinished", settle);
-  tab.on("requestfailed", settle);
+  // Playwright's "networkidle" never comes while Convex's WebSocket is open: after the load
+  // event, give the page's lazy chunks a few seconds to arrive.
   await tab.goto(url, { waitUntil: "load" });
-  while (inFlight > 0 || Date.now() - quietSince < 500) await new Promise((resolve) => setTimeout(resolve, 50));
+  await tab.waitForTimeout(3000);
   await Promise.all(pending);
   await context.close();
   return sizes;
