@@ -1,84 +1,20 @@
-import { Link } from "@tanstack/react-router";
 import { MenuIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { useViewer } from "@/features/auth/viewer";
-import { THEME_LABELS, THEME_PREFERENCES } from "@/features/theme/theme";
-import { useTheme } from "@/features/theme/use-theme";
-import { cn } from "@/lib/utils";
-import { ACCOUNT_MENU, PRIMARY_NAV, SIGN_IN, SIGN_OUT } from "./nav";
-import { SignOutForm } from "./sign-out-form";
+import { DeferredMenu } from "./deferred-menu";
 
-const rowClass =
-  "flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none";
+const load = () => import("./mobile-menu-content");
+const MobileMenuContent = lazy(load);
 
-/** Small-screen navigation; the sheet locks page scrolling while open. */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const viewer = useViewer();
-  const { preference, setPreference } = useTheme();
-  const close = () => setOpen(false);
-
+/** The small-screen menu button. */
+export function MobileMenuTrigger(props: ComponentProps<typeof Button>) {
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <MenuIcon className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" aria-describedby={undefined}>
-        <SheetTitle>Menu</SheetTitle>
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          {PRIMARY_NAV.map((item) => (
-            <Link
-              key={item.label}
-              to={item.to}
-              onClick={close}
-              className={rowClass}
-              activeProps={{ "aria-current": "page", className: "bg-accent" }}
-              activeOptions={{ exact: true }}
-            >
-              {item.label}
-            </Link>
-          ))}
-        </nav>
-        <div role="group" aria-labelledby="mobile-theme-label" className="flex flex-col gap-2">
-          <SheetDescription id="mobile-theme-label">Theme</SheetDescription>
-          <div className="grid grid-cols-3 gap-2">
-            {THEME_PREFERENCES.map((option) => (
-              <Button
-                key={option}
-                variant={preference === option ? "default" : "outline"}
-                aria-pressed={preference === option}
-                onClick={() => setPreference(option)}
-              >
-                {THEME_LABELS[option]}
-              </Button>
-            ))}
-          </div>
-        </div>
-        <div className="mt-auto flex flex-col gap-1 border-t pt-4">
-          {viewer.status === "signed-in" ? (
-            <>
-              {ACCOUNT_MENU.map((item) => (
-                <a key={item.href} href={item.href} className={rowClass}>
-                  {item.label}
-                </a>
-              ))}
-              <SignOutForm>
-                <button type="submit" className={cn(rowClass, "w-full")} onClick={close}>
-                  {SIGN_OUT.label}
-                </button>
-              </SignOutForm>
-            </>
-          ) : (
-            <Button asChild size="lg">
-              <a href={SIGN_IN.href}>{SIGN_IN.label}</a>
-            </Button>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" {...props}>
+      <MenuIcon className="size-6" />
+    </Button>
   );
+}
+
+export function MobileMenu() {
+  return <DeferredMenu menu={MobileMenuContent} preload={() => void load()} props={{}} trigger={(handlers) => <MobileMenuTrigger {...handlers} />} />;
 }

@@ -1,47 +1,24 @@
-import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { MoonIcon, SunIcon } from "lucide-react";
+import { lazy, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { isThemePreference, THEME_LABELS, THEME_PREFERENCES } from "@/features/theme/theme";
+import { THEME_LABELS } from "@/features/theme/theme";
 import { useTheme } from "@/features/theme/use-theme";
+import { DeferredMenu } from "./deferred-menu";
 
-const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
+const load = () => import("./theme-menu-content");
+const ThemeMenuContent = lazy(load);
 
-export function ThemeMenu() {
-  const { preference, resolved, setPreference } = useTheme();
+/** The theme button: the sun or moon of the theme in use. */
+export function ThemeTrigger(props: ComponentProps<typeof Button>) {
+  const { preference, resolved } = useTheme();
   const Current = resolved === "dark" ? MoonIcon : SunIcon;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[preference]}`}>
-          <Current className="size-5" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={preference}
-          onValueChange={(value) => {
-            if (isThemePreference(value)) setPreference(value);
-          }}
-        >
-          {THEME_PREFERENCES.map((option) => {
-            const Icon = ICONS[option];
-            return (
-              <DropdownMenuRadioItem key={option} value={option}>
-                <Icon aria-hidden />
-                {THEME_LABELS[option]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[preference]}`} {...props}>
+      <Current className="size-5" />
+    </Button>
   );
+}
+
+export function ThemeMenu() {
+  return <DeferredMenu menu={ThemeMenuContent} preload={() => void load()} props={{}} trigger={(handlers) => <ThemeTrigger {...handlers} />} />;
 }

@@ -1,0 +1,47 @@
+import { LogOutIcon } from "lucide-react";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import type { ViewerUser } from "@/features/auth/viewer";
+import { ACCOUNT_MENU, SIGN_OUT } from "./nav";
+import { SignOutForm } from "./sign-out-form";
+import { UserTrigger } from "./user-menu";
+
+/** The account menu itself, loaded when its button is first used (see user-menu.tsx). */
+export default function UserMenuContent({ user, defaultOpen }: { user: ViewerUser; defaultOpen: boolean }) {
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <UserTrigger user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="font-normal">
+          <span className="block font-semibold">
+            {user.firstName} {user.lastName}
+          </span>
+          <span className="block truncate text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {ACCOUNT_MENU.map((item) => (
+          <DropdownMenuItem key={item.href} asChild>
+            <a href={item.href}>{item.label}</a>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <SignOutForm>
+          <DropdownMenuItem asChild>
+            <button type="submit" className="w-full">
+              <LogOutIcon aria-hidden />
+              {SIGN_OUT.label}
+            </button>
+          </DropdownMenuItem>
+        </SignOutForm>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
