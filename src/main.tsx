@@ -1,11 +1,10 @@
-import { StrictMode, lazy, Suspense, type ReactNode } from "react";
+import { StrictMode, lazy, Suspense } from "react";
 import { createRoot } from "react-dom/client";
-import { CurrentViewerProvider } from "@/features/auth/current-viewer";
+import { ConvexOnDemand } from "@/features/auth/convex-on-demand";
 import { CLERK_PUBLISHABLE_KEY } from "@/features/auth/identity-mode";
 import { LocalAuthClient } from "@/features/auth/local-auth-client";
-import { LocalAuthProvider, LocalConvexProvider } from "@/features/auth/local-auth-provider";
+import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
-import { convex } from "@/lib/convex";
 import { AppRouterProvider, createAppRouter } from "./router";
 import "./styles.css";
 
@@ -19,18 +18,20 @@ const identity = CLERK_PUBLISHABLE_KEY
 // Ask for the session before React renders, so guards wait as little as possible.
 if (identity.mode === "local") identity.client.start();
 
-function IdentityProvider({ children }: { children: ReactNode }) {
+function App() {
   if (identity.mode === "local") {
     return (
       <LocalAuthProvider client={identity.client}>
-        <LocalConvexProvider convex={convex}>{children}</LocalConvexProvider>
+        <ConvexOnDemand>
+          <AppRouterProvider router={router} />
+        </ConvexOnDemand>
       </LocalAuthProvider>
     );
   }
   return (
     <Suspense fallback={null}>
-      <identity.Provider publishableKey={identity.key} convex={convex} router={router}>
-        {children}
+      <identity.Provider publishableKey={identity.key} router={router}>
+        <AppRouterProvider router={router} />
       </identity.Provider>
     </Suspense>
   );
@@ -39,11 +40,7 @@ function IdentityProvider({ children }: { children: ReactNode }) {
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <ThemeProvider>
-      <IdentityProvider>
-        <CurrentViewerProvider>
-          <AppRouterProvider router={router} />
-        </CurrentViewerProvider>
-      </IdentityProvider>
+      <App />
     </ThemeProvider>
   </StrictMode>,
 );

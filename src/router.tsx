@@ -38,4 +38,8 @@ declare module "@tanstack/react-router" {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** The page reads live data: Convex is loaded before it renders (see ConvexOnDemand). */
+    convex?: boolean;
+  }
 }

@@ -3,6 +3,7 @@ import { ArticlePage } from "@/features/catalog/article-page";
 import { seo } from "@/lib/seo";
 
 export const Route = createFileRoute("/blog/$slug")({
+  staticData: { convex: true },
   head: seo({ title: "Blog", description: "A post from the LWCC blog on focus, planning and calm systems for ADHD minds." }),
   component: BlogPostRoute,
 });

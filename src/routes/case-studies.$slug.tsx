@@ -3,6 +3,7 @@ import { ArticlePage } from "@/features/catalog/article-page";
 import { seo } from "@/lib/seo";
 
 export const Route = createFileRoute("/case-studies/$slug")({
+  staticData: { convex: true },
   head: seo({ title: "Case studies", description: "An LWCC case study: what changed for a member, step by step." }),
   component: CaseStudyRoute,
 });

@@ -4,6 +4,7 @@ import { validateContactSearch } from "@/features/contact/contact-topics";
 import { seo } from "@/lib/seo";
 
 export const Route = createFileRoute("/contact")({
+  staticData: { convex: true },
   validateSearch: validateContactSearch,
   head: seo({ title: "Contact", description: "Ask LWCC about coaching, courses or your account. We respond within 24 hours." }),
   component: ContactRoute,

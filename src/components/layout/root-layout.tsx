@@ -1,11 +1,25 @@
-import { HeadContent, Outlet } from "@tanstack/react-router";
+import { HeadContent, Outlet, useMatches } from "@tanstack/react-router";
+import { NeedsConvex } from "@/features/auth/convex-on-demand";
 import { AccountNotice } from "./account-notice";
 import { ComponentErrorBoundary } from "./error-boundary";
 import { RouteProgress } from "./route-progress";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
+/** While a data page waits for the Convex client: the shape of a page, calmly. */
+function PageSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-10">
+      <span className="sr-only">Loading</span>
+      <div className="h-9 w-2/3 max-w-md animate-pulse rounded-md bg-muted motion-reduce:animate-none" />
+      <div className="h-4 w-full max-w-xl animate-pulse rounded bg-muted motion-reduce:animate-none" />
+      <div className="h-4 w-5/6 max-w-lg animate-pulse rounded bg-muted motion-reduce:animate-none" />
+    </div>
+  );
+}
+
 export function RootLayout() {
+  const readsData = useMatches({ select: (matches) => matches.some((match) => match.staticData.convex === true) });
   return (
     <>
       <HeadContent />
@@ -22,7 +36,13 @@ export function RootLayout() {
         </ComponentErrorBoundary>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <AccountNotice />
-          <Outlet />
+          {readsData ? (
+            <NeedsConvex fallback={<PageSkeleton />}>
+              <Outlet />
+            </NeedsConvex>
+          ) : (
+            <Outlet />
+          )}
         </main>
         <ComponentErrorBoundary>
           <SiteFooter />

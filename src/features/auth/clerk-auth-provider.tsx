@@ -4,8 +4,9 @@
  */
 import { ClerkProvider, useAuth as useClerkAuth } from "@clerk/clerk-react";
 import type { AnyRouter } from "@tanstack/react-router";
-import type { ConvexReactClient } from "convex/react";
 import { ConvexProviderWithClerk } from "convex/react-clerk";
+import { convex } from "@/lib/convex";
+import { CurrentViewerProvider } from "./current-viewer";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { AuthStatusStore, type AuthSession } from "./auth-session";
 import { AuthSessionProvider } from "./use-auth";
@@ -31,12 +32,10 @@ function ClerkSessionBridge({ children }: { children: ReactNode }) {
 
 export default function ClerkAuthProvider({
   publishableKey,
-  convex,
   router,
   children,
 }: {
   publishableKey: string;
-  convex: ConvexReactClient;
   router: AnyRouter;
   children: ReactNode;
 }) {
@@ -51,7 +50,9 @@ export default function ClerkAuthProvider({
       routerReplace={(to) => router.navigate({ href: to, replace: true })}
     >
       <ConvexProviderWithClerk client={convex} useAuth={useClerkAuth}>
-        <ClerkSessionBridge>{children}</ClerkSessionBridge>
+        <ClerkSessionBridge>
+          <CurrentViewerProvider>{children}</CurrentViewerProvider>
+        </ClerkSessionBridge>
       </ConvexProviderWithClerk>
     </ClerkProvider>
   );
