@@ -1,19 +1,9 @@
 /** What visitors browse: marketplace products, blog posts, case studies and events. */
 import { v } from "convex/values";
 import { internalQuery, publicQuery } from "./functions";
-import { articleKindValidator, productTypeValidator } from "./schema";
+import { articleFields, articleKindValidator, eventFields, productFields } from "./schema";
 
-const productValidator = v.object({
-  _id: v.id("products"),
-  slug: v.string(),
-  name: v.string(),
-  type: productTypeValidator,
-  durationMinutes: v.optional(v.number()),
-  shortDescription: v.string(),
-  price: v.number(),
-  isAvailable: v.boolean(),
-  maxQuantity: v.number(),
-});
+const productValidator = v.object({ _id: v.id("products"), ...productFields }).omit("sortOrder");
 
 export const products = publicQuery({
   args: {},
@@ -34,15 +24,7 @@ export const products = publicQuery({
   },
 });
 
-const summaryValidator = v.object({
-  slug: v.string(),
-  title: v.string(),
-  summary: v.string(),
-  author: v.string(),
-  publishedAt: v.number(),
-  readingMinutes: v.number(),
-  tags: v.array(v.string()),
-});
+const summaryValidator = v.object(articleFields).omit("kind", "body");
 
 export const articles = publicQuery({
   args: { kind: articleKindValidator },
@@ -59,7 +41,7 @@ export const articles = publicQuery({
 
 export const article = publicQuery({
   args: { kind: articleKindValidator, slug: v.string() },
-  returns: v.union(v.null(), v.object({ ...summaryValidator.fields, body: v.string() })),
+  returns: v.union(v.null(), v.object(articleFields).omit("kind")),
   handler: async (ctx, { kind, slug }) => {
     const row = await ctx.db
       .query("articles")
@@ -71,18 +53,7 @@ export const article = publicQuery({
   },
 });
 
-const eventValidator = v.object({
-  _id: v.id("events"),
-  slug: v.string(),
-  title: v.string(),
-  startsAt: v.number(),
-  durationMinutes: v.number(),
-  location: v.string(),
-  isOnline: v.boolean(),
-  description: v.string(),
-  registrationUrl: v.string(),
-  registered: v.boolean(),
-});
+const eventValidator = v.object({ _id: v.id("events"), ...eventFields, registered: v.boolean() });
 
 /** Events that have not ended, soonest first; `registered` says whether the caller signed up. */
 export const events = publicQuery({

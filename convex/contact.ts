@@ -1,4 +1,5 @@
 /** The contact form: visitors and members write, admins read (and are told by e-mail). */
+import { withSystemFields } from "convex-helpers/validators";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { queueEmail } from "./email";
@@ -7,19 +8,9 @@ import { CONTACT_SUBJECT_LABELS, CONTACT_TEXT, contactErrors, type ContactSubjec
 import { AUTH_MESSAGES } from "./model/messages";
 import { rateLimit } from "./model/rateLimits";
 import { normalizeEmail } from "./model/users";
-import { contactSubjectValidator } from "./schema";
+import { contactMessageFields } from "./schema";
 
-const messageValidator = v.object({
-  _id: v.id("contactMessages"),
-  _creationTime: v.number(),
-  name: v.string(),
-  email: v.string(),
-  subject: v.optional(contactSubjectValidator),
-  message: v.string(),
-  createdAt: v.number(),
-  read: v.boolean(),
-  userId: v.optional(v.id("users")),
-});
+const messageValidator = v.object(withSystemFields("contactMessages", contactMessageFields));
 
 /** Stores a message and tells every active admin. Bad input or too many messages store nothing. */
 export const submit = publicMutation({

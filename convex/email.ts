@@ -1,11 +1,12 @@
 /** The e-mail outbox: queueing, delivery through the configured adapter, and the admin view. */
+import { withSystemFields } from "convex-helpers/validators";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { MutationCtx } from "./_generated/server";
 import { adminQuery, internalAction, internalMutation, internalQuery } from "./functions";
 import { resendConfigured, sendWithResend } from "./integrations/email";
-import { emailStatusValidator } from "./schema";
+import { emailOutboxFields, emailStatusValidator } from "./schema";
 
 /** Queues one e-mail in the calling transaction and schedules its delivery. */
 export async function queueEmail(ctx: MutationCtx, message: { to: string; subject: string; text: string; template: string }) {
@@ -34,18 +35,7 @@ export const deliver = internalAction({
   },
 });
 
-const outboxValidator = v.object({
-  _id: v.id("emailOutbox"),
-  _creationTime: v.number(),
-  to: v.string(),
-  subject: v.string(),
-  text: v.string(),
-  template: v.string(),
-  createdAt: v.number(),
-  status: emailStatusValidator,
-  providerId: v.optional(v.string()),
-  error: v.optional(v.string()),
-});
+const outboxValidator = v.object(withSystemFields("emailOutbox", emailOutboxFields));
 
 export const get = internalQuery({
   args: { id: v.id("emailOutbox") },

@@ -8,23 +8,19 @@ import type { MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
 import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS } from "./model/demoContent";
 import { DEFAULT_TIMEZONE, findUserByToken, normalizeEmail } from "./model/users";
-import { roleValidator, tierValidator } from "./schema";
+import { userFields } from "./schema";
 
 export const demo = internalMutation({
   args: {
     accounts: v.array(
-      v.object({
-        tokenIdentifier: v.string(),
-        email: v.string(),
-        firstName: v.string(),
-        lastName: v.string(),
-        role: roleValidator,
-        userType: v.string(),
-        tier: tierValidator,
-        forumMember: v.boolean(),
-        /** How long ago the member joined, so "Member for" reads naturally. */
-        memberForDays: v.number(),
-      }),
+      v
+        .object(userFields)
+        .pick("email", "firstName", "lastName", "role", "userType", "tier", "forumMember")
+        .extend({
+          tokenIdentifier: v.string(),
+          /** How long ago the member joined, so "Member for" reads naturally. */
+          memberForDays: v.number(),
+        }),
     ),
   },
   returns: v.number(),

@@ -19,28 +19,25 @@ import {
   profileFromIdentity,
   viewerView,
 } from "./model/users";
-import { deactivationReasonValidator, roleValidator, tierValidator, userStatusValidator } from "./schema";
+import { deactivationReasonValidator, roleValidator, userFields, userStatusValidator } from "./schema";
 
-export const viewerValidator = v.object({
-  _id: v.id("users"),
-  email: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  role: roleValidator,
-  userType: v.string(),
-  tier: tierValidator,
-  createdAt: v.number(),
-  forumMember: v.boolean(),
-  status: userStatusValidator,
-  timezone: v.string(),
-});
+const userDocValidator = v.object({ _id: v.id("users"), ...userFields });
 
-const adminViewValidator = v.object({
-  ...viewerValidator.fields,
-  lastActiveAt: v.number(),
-  deactivationReason: v.optional(deactivationReasonValidator),
-  deactivatedAt: v.optional(v.number()),
-});
+export const viewerValidator = userDocValidator.pick(
+  "_id",
+  "email",
+  "firstName",
+  "lastName",
+  "role",
+  "userType",
+  "tier",
+  "createdAt",
+  "forumMember",
+  "status",
+  "timezone",
+);
+
+const adminViewValidator = viewerValidator.extend(userDocValidator.pick("lastActiveAt", "deactivationReason", "deactivatedAt").fields);
 
 function adminView(user: Doc<"users">) {
   return {

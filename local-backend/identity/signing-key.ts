@@ -2,11 +2,9 @@
  * The provider's RS256 signing key. With a data dir it is kept in `signing-key.json` (a private JWK, mode 0600)
  * so tokens issued before a restart still verify; without one it lives for the process only.
  */
-import { randomUUID } from "node:crypto";
-import { open, rename, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import { fsyncDir, readFileOrNull } from "../storage/fs-util";
+import { readFileOrNull, writeFileDurably } from "../storage/fs-util";
 
 const KEY_FILE = "signing-key.json";
 
@@ -27,7 +25,7 @@ export async function loadOrCreateSigningKey(dir: string | undefined): Promise<S
   const jwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(jwk);
   const stored = { ...jwk, kid, n: jwk.n!, e: jwk.e!, alg: "RS256", use: "sig" };
-  if (file) await writeSecretDurably(file, JSON.stringify(stored));
+  if (file) await writeFileDurably(file, JSON.stringify(stored), { mode: 0o600 });
   return fromJwk(stored);
 }
 
@@ -50,23 +48,4 @@ async function fromJwk(jwk: PrivateJwk): Promise<SigningKey> {
   const privateKey = (await importJWK({ ...jwk, ext: false }, "RS256")) as CryptoKey;
   const { kid, n, e } = jwk;
   return { kid, privateKey, publicJwk: { kty: "RSA", n, e, kid, alg: "RS256", use: "sig" } };
-}
-
-/** Like writeFileDurably, but the file is created owner-only, so the key is never readable by others, even briefly. */
-async function writeSecretDurably(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${randomUUID()}.tmp`;
-  try {
-    const handle = await open(tmp, "wx", 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, path);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
-  await fsyncDir(dirname(path));
 }

@@ -20,10 +20,11 @@ export async function fsyncDir(dir: string): Promise<void> {
  * Replaces `path` atomically: readers (and recovery after a crash) see either the old file or the complete new one.
  * The temp name ends in ".tmp" and is unique, so concurrent writers never share one and leftovers are recognisable.
  */
-export async function writeFileDurably(path: string, data: Uint8Array): Promise<void> {
+export async function writeFileDurably(path: string, data: Uint8Array | string, options: { mode?: number } = {}): Promise<void> {
   const tmp = `${path}.${randomUUID()}.tmp`;
   try {
-    const handle = await open(tmp, "w");
+    // A mode such as 0o600 applies from creation, so a secret is never readable by others, even briefly.
+    const handle = await open(tmp, "wx", options.mode ?? 0o666);
     try {
       await handle.writeFile(data);
       await handle.datasync();
