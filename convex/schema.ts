@@ -5,11 +5,15 @@ import { CONTACT_SUBJECTS } from "./model/contact";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
 
-const literals = <T extends string>(values: readonly T[]) => v.union(...values.map((value) => v.literal(value)));
+const literals = <T extends string>(values: readonly T[]) =>
+  v.union(...values.map((value) => v.literal(value)));
 
 export const roleValidator = literals(ROLES);
 export const tierValidator = literals(TIERS);
-export const userStatusValidator = v.union(v.literal("active"), v.literal("deactivated"));
+export const userStatusValidator = v.union(
+  v.literal("active"),
+  v.literal("deactivated"),
+);
 export const deactivationReasonValidator = v.union(
   v.literal("inactivity_90_days"),
   v.literal("subscription_cancelled"),
@@ -38,8 +42,16 @@ export const userFields = {
 
 export const contactSubjectValidator = literals(CONTACT_SUBJECTS);
 export const productTypeValidator = literals(PRODUCT_TYPES);
-export const articleKindValidator = v.union(v.literal("post"), v.literal("case_study"));
-export const emailStatusValidator = v.union(v.literal("queued"), v.literal("sent"), v.literal("stored"), v.literal("failed"));
+export const articleKindValidator = v.union(
+  v.literal("post"),
+  v.literal("case_study"),
+);
+export const emailStatusValidator = v.union(
+  v.literal("queued"),
+  v.literal("sent"),
+  v.literal("stored"),
+  v.literal("failed"),
+);
 
 export const contactMessageFields = {
   name: v.string(),
@@ -100,6 +112,217 @@ export const emailOutboxFields = {
   error: v.optional(v.string()),
 };
 
+/** Ledger entry kinds (ARCHITECTURE §4): the balance is their sum and never goes negative. */
+export const ledgerKindValidator = v.union(
+  v.literal("purchase"),
+  v.literal("booking_debit"),
+  v.literal("refund"),
+  v.literal("expiry"),
+  v.literal("adjustment"),
+);
+
+export const timeLedgerFields = {
+  userId: v.id("users"),
+  kind: ledgerKindValidator,
+  /** Signed whole minutes: purchases, refunds and credits are positive; debits and expiries negative. */
+  minutes: v.number(),
+  at: v.number(),
+  note: v.string(),
+  sessionId: v.optional(v.id("sessions")),
+  /** Who wrote an adjustment, or who caused a refund. */
+  actorId: v.optional(v.id("users")),
+};
+
+/**
+ * The derived balance of one member, kept in the same transaction as every ledger entry. It is
+ * what every booking reads and writes, so two racing bookings conflict and one retries against
+ * the lower balance (Convex mutations are serializable).
+ */
+export const timeBalanceFields = {
+  userId: v.id("users"),
+  /** Minutes ever credited: purchases and positive adjustments. */
+  totalMinutes: v.number(),
+  /** totalMinutes - remainingMinutes: booked (net of refunds), expired or adjusted away. */
+  consumedMinutes: v.number(),
+  remainingMinutes: v.number(),
+  expiresAt: v.optional(v.number()),
+  lastPurchaseAt: v.optional(v.number()),
+};
+
+export const sessionStatusValidator = v.union(
+  v.literal("scheduled"),
+  v.literal("completed"),
+  v.literal("no_show"),
+  v.literal("cancelled"),
+);
+
+/** A booked coaching session: the booking (/dashboard/bookings/{id}) and the session (/session/{id}) are one row. */
+export const sessionFields = {
+  title: v.string(),
+  description: v.string(),
+  coachId: v.id("users"),
+  /** The participant_user of SPEC §3. */
+  memberId: v.id("users"),
+  /** UTC epoch ms. */
+  startsAt: v.number(),
+  endsAt: v.number(),
+  durationMinutes: v.number(),
+  status: sessionStatusValidator,
+  meetingUrl: v.string(),
+  bookedAt: v.number(),
+  /** Minutes taken from the member's ledger for this booking (0 after a refund). */
+  debitedMinutes: v.number(),
+  cancelledAt: v.optional(v.number()),
+  cancelledBy: v.optional(v.id("users")),
+  cancelReason: v.optional(v.string()),
+  /** A late cancellation the member's monthly grace covered. */
+  graceCancel: v.optional(v.boolean()),
+  completedAt: v.optional(v.number()),
+  startedAt: v.optional(v.number()),
+  /** Scheduled reminder jobs (24 h, 1 h, 10 min before), cancelled with the booking. */
+  reminderJobs: v.array(v.id("_scheduled_functions")),
+};
+
+/** A coach's weekly hours and exceptions, in the coach's own time zone. */
+export const availabilityFields = {
+  coachId: v.id("users"),
+  timezone: v.string(),
+  /** Weekly windows: weekday 0 (Sunday) to 6, start and end as "HH:MM" local time. */
+  weekly: v.array(
+    v.object({ weekday: v.number(), start: v.string(), end: v.string() }),
+  ),
+  /** Dates ("YYYY-MM-DD", local) that replace the weekly windows; an empty list is a day off. */
+  exceptions: v.array(
+    v.object({
+      date: v.string(),
+      windows: v.array(v.object({ start: v.string(), end: v.string() })),
+    }),
+  ),
+  updatedAt: v.number(),
+};
+
+export const recordingFields = {
+  sessionId: v.id("sessions"),
+  /** Copied from the session, so a member's recordings are one index range. */
+  memberId: v.id("users"),
+  storageId: v.id("_storage"),
+  title: v.string(),
+  contentType: v.string(),
+  size: v.number(),
+  durationSeconds: v.optional(v.number()),
+  uploadedBy: v.id("users"),
+  createdAt: v.number(),
+};
+
+export const transcriptSegmentValidator = v.object({
+  speaker: v.optional(v.string()),
+  /** Seconds from the start of the session; shown as MM:SS. */
+  startSeconds: v.number(),
+  text: v.string(),
+});
+
+export const transcriptFields = {
+  sessionId: v.id("sessions"),
+  memberId: v.id("users"),
+  format: v.union(v.literal("text"), v.literal("vtt")),
+  segments: v.array(transcriptSegmentValidator),
+  /** The plain text, what extraction quotes must be exact substrings of. */
+  text: v.string(),
+  uploadedBy: v.id("users"),
+  createdAt: v.number(),
+};
+
+export const notificationTypeValidator = v.union(
+  v.literal("booking_updated"),
+  v.literal("session_started"),
+  v.literal("session_completed"),
+  v.literal("transcript_ready"),
+  v.literal("system_alert"),
+);
+export const notificationPriorityValidator = v.union(
+  v.literal("urgent"),
+  v.literal("high"),
+  v.literal("medium"),
+  v.literal("low"),
+);
+
+export const notificationFields = {
+  userId: v.id("users"),
+  type: notificationTypeValidator,
+  priority: notificationPriorityValidator,
+  title: v.string(),
+  message: v.string(),
+  read: v.boolean(),
+  timestamp: v.number(),
+  /** Medium and low only (SPEC §4): urgent and high stay until dismissed. */
+  autoHideMs: v.optional(v.number()),
+  actions: v.array(v.object({ label: v.string(), url: v.string() })),
+  data: v.object({
+    sessionId: v.optional(v.id("sessions")),
+    transcriptId: v.optional(v.id("transcripts")),
+    recordingId: v.optional(v.id("recordings")),
+  }),
+};
+
+export const activityTypeValidator = v.union(
+  v.literal("session"),
+  v.literal("recording"),
+  v.literal("booking"),
+  v.literal("transcript"),
+  v.literal("system"),
+);
+export const activityStatusValidator = v.union(
+  v.literal("completed"),
+  v.literal("pending"),
+  v.literal("error"),
+  v.literal("in_progress"),
+);
+
+export const activityFields = {
+  userId: v.id("users"),
+  type: activityTypeValidator,
+  title: v.string(),
+  description: v.string(),
+  timestamp: v.number(),
+  status: activityStatusValidator,
+  metadata: v.object({
+    duration: v.optional(v.number()),
+    participants: v.optional(v.array(v.string())),
+    sessionId: v.optional(v.id("sessions")),
+    transcriptId: v.optional(v.id("transcripts")),
+    bookingId: v.optional(v.id("sessions")),
+    recordingId: v.optional(v.id("recordings")),
+  }),
+  actionUrl: v.optional(v.string()),
+  actionLabel: v.optional(v.string()),
+};
+
+export const notificationPositionValidator = v.union(
+  v.literal("top-right"),
+  v.literal("top-left"),
+  v.literal("bottom-right"),
+  v.literal("bottom-left"),
+);
+
+/** A member's notification choices; absent means the defaults of convex/model/notifications.ts. */
+export const notificationPreferenceFields = {
+  userId: v.id("users"),
+  position: notificationPositionValidator,
+  sessionReminders: v.boolean(),
+  bookingUpdates: v.boolean(),
+  transcriptReady: v.boolean(),
+  emailReminders: v.boolean(),
+};
+
+/** Running totals per member, kept with the session changes so the dashboard never scans history. */
+export const memberStatsFields = {
+  userId: v.id("users"),
+  completedSessions: v.number(),
+  completedMinutes: v.number(),
+  /** "YYYY-MM" of the month whose grace late-cancel was used, if any. */
+  graceMonthUsed: v.optional(v.string()),
+};
+
 export default defineSchema({
   ...rateLimitTables,
   users: defineTable(userFields)
@@ -107,18 +330,23 @@ export default defineSchema({
     .index("by_email", ["email"])
     .index("by_role_and_status", ["role", "status"])
     .index("by_status_and_last_active", ["status", "lastActiveAt"]),
-  contactMessages: defineTable(contactMessageFields).index("by_created", ["createdAt"]),
-  newsletterSubscribers: defineTable({ email: v.string(), name: v.string(), createdAt: v.number(), source: v.string() }).index(
-    "by_email",
-    ["email"],
-  ),
+  contactMessages: defineTable(contactMessageFields).index("by_created", [
+    "createdAt",
+  ]),
+  newsletterSubscribers: defineTable({
+    email: v.string(),
+    name: v.string(),
+    createdAt: v.number(),
+    source: v.string(),
+  }).index("by_email", ["email"]),
   events: defineTable(eventFields)
     .index("by_title", ["title"])
     .index("by_starts_at", ["startsAt"]),
-  eventRegistrations: defineTable({ eventId: v.id("events"), userId: v.optional(v.id("users")), createdAt: v.number() }).index(
-    "by_event_and_user",
-    ["eventId", "userId"],
-  ),
+  eventRegistrations: defineTable({
+    eventId: v.id("events"),
+    userId: v.optional(v.id("users")),
+    createdAt: v.number(),
+  }).index("by_event_and_user", ["eventId", "userId"]),
   products: defineTable(productFields)
     .index("by_slug", ["slug"])
     .index("by_sort_order", ["sortOrder"]),
@@ -130,10 +358,43 @@ export default defineSchema({
    * Every e-mail the product sends. In the embedded default this is the delivery (admins read it
    * in the app); with Resend configured it is the record of what Resend was asked to send.
    */
-  emailOutbox: defineTable(emailOutboxFields).index("by_created", ["createdAt"]),
-  /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
-  webhookEvents: defineTable({ provider: v.string(), eventId: v.string(), receivedAt: v.number() }).index("by_provider_and_event", [
-    "provider",
-    "eventId",
+  emailOutbox: defineTable(emailOutboxFields).index("by_created", [
+    "createdAt",
   ]),
+  timeLedger: defineTable(timeLedgerFields).index("by_user_and_at", [
+    "userId",
+    "at",
+  ]),
+  timeBalances: defineTable(timeBalanceFields)
+    .index("by_user", ["userId"])
+    .index("by_expires", ["expiresAt"]),
+  sessions: defineTable(sessionFields)
+    .index("by_member_and_start", ["memberId", "startsAt"])
+    .index("by_coach_and_start", ["coachId", "startsAt"])
+    .index("by_member_status_and_start", ["memberId", "status", "startsAt"])
+    .index("by_coach_status_and_start", ["coachId", "status", "startsAt"]),
+  availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
+  recordings: defineTable(recordingFields)
+    .index("by_session", ["sessionId"])
+    .index("by_member_and_created", ["memberId", "createdAt"]),
+  transcripts: defineTable(transcriptFields)
+    .index("by_session", ["sessionId"])
+    .index("by_member_and_created", ["memberId", "createdAt"]),
+  notifications: defineTable(notificationFields)
+    .index("by_user_and_time", ["userId", "timestamp"])
+    .index("by_user_read_and_time", ["userId", "read", "timestamp"]),
+  activities: defineTable(activityFields)
+    .index("by_user_and_time", ["userId", "timestamp"])
+    .index("by_user_type_and_time", ["userId", "type", "timestamp"]),
+  notificationPreferences: defineTable(notificationPreferenceFields).index(
+    "by_user",
+    ["userId"],
+  ),
+  memberStats: defineTable(memberStatsFields).index("by_user", ["userId"]),
+  /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
+  webhookEvents: defineTable({
+    provider: v.string(),
+    eventId: v.string(),
+    receivedAt: v.number(),
+  }).index("by_provider_and_event", ["provider", "eventId"]),
 });
