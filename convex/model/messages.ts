@@ -4,14 +4,54 @@
  */
 export const AUTH_MESSAGES = {
   UNAUTHENTICATED: "Please sign in to continue.",
-  ACCOUNT_DEACTIVATED: "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
+  ACCOUNT_DEACTIVATED:
+    "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
   FORBIDDEN: "You don't have permission to do that.",
   NOT_FOUND: "We couldn't find that account.",
   INVALID_INPUT: "Please check the highlighted fields.",
-  LAST_ADMIN: "This is the last active admin account; make someone else an admin first.",
+  LAST_ADMIN:
+    "This is the last active admin account; make someone else an admin first.",
 } as const;
 
-export type AuthErrorCode = keyof typeof AUTH_MESSAGES;
+/** Time balance texts of SPEC §8. */
+export const TIME_BALANCE_MESSAGES = {
+  EMPTY: "Your time balance is empty. Top up to book more sessions.",
+  LOW: "Running low on time. Consider topping up soon.",
+} as const;
+
+/** Booking, cancelling and rescheduling. */
+export const BOOKING_MESSAGES = {
+  INSUFFICIENT_MINUTES:
+    "You don't have enough minutes for this session. Top up to book more sessions.",
+  SLOT_UNAVAILABLE: "That time is no longer free. Please pick another time.",
+  MEMBER_BUSY: "You already have a session at that time.",
+  SLOT_IN_PAST:
+    "That time has already passed. Please pick a time in the future.",
+  DURATION_NOT_ALLOWED: "That session length isn't available on your account.",
+  SESSION_NOT_FOUND: "We couldn't find that session.",
+  SESSION_NOT_CHANGEABLE:
+    "This session has already started, ended or been cancelled, so it can't be changed.",
+  COACH_NOT_FOUND: "We couldn't find that coach.",
+  INVALID_AVAILABILITY:
+    "Please check the times: each window needs a start before its end, on the 30-minute grid.",
+} as const;
+
+/** Running sessions, recordings and transcripts. */
+export const SESSION_MESSAGES = {
+  SESSION_NOT_STARTED: "This session hasn't started yet.",
+  SESSION_NOT_ENDED:
+    "You can mark a session completed or no-show once its start time has passed.",
+  INVALID_TRANSCRIPT:
+    "We couldn't read that transcript. Upload plain text or a WebVTT file with timestamps.",
+  INVALID_RECORDING: "Please upload an audio or video file.",
+} as const;
+
+export const ERROR_MESSAGES = {
+  ...AUTH_MESSAGES,
+  ...BOOKING_MESSAGES,
+  ...SESSION_MESSAGES,
+} as const;
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
 /** The shape of every ConvexError the backend throws for a person to read (ARCHITECTURE §4). */
 export type UserError = {
