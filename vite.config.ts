@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
+import { prerender } from "./scripts/lib/prerender-plugin.ts";
 import { themeBootScript } from "./src/features/theme/theme.ts";
 import { SITE } from "./src/lib/constants.ts";
 
@@ -21,8 +22,16 @@ function siteHtml(): Plugin {
         html: html.replace("<html>", `<html lang="${SITE.language}">`),
         tags: [
           { tag: "title", children: SITE.title, injectTo: "head" },
-          { tag: "meta", attrs: { name: "description", content: SITE.description }, injectTo: "head" },
-          { tag: "script", children: themeBootScript(), injectTo: "head-prepend" },
+          {
+            tag: "meta",
+            attrs: { name: "description", content: SITE.description },
+            injectTo: "head",
+          },
+          {
+            tag: "script",
+            children: themeBootScript(),
+            injectTo: "head-prepend",
+          },
         ],
       }),
     },
@@ -52,6 +61,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     siteHtml(),
+    prerender(),
   ],
   resolve: { alias },
   server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy },

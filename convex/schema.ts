@@ -5,15 +5,11 @@ import { CONTACT_SUBJECTS } from "./model/contact";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
 
-const literals = <T extends string>(values: readonly T[]) =>
-  v.union(...values.map((value) => v.literal(value)));
+const literals = <T extends string>(values: readonly T[]) => v.union(...values.map((value) => v.literal(value)));
 
 export const roleValidator = literals(ROLES);
 export const tierValidator = literals(TIERS);
-export const userStatusValidator = v.union(
-  v.literal("active"),
-  v.literal("deactivated"),
-);
+export const userStatusValidator = v.union(v.literal("active"), v.literal("deactivated"));
 export const deactivationReasonValidator = v.union(
   v.literal("inactivity_90_days"),
   v.literal("subscription_cancelled"),
@@ -42,16 +38,8 @@ export const userFields = {
 
 export const contactSubjectValidator = literals(CONTACT_SUBJECTS);
 export const productTypeValidator = literals(PRODUCT_TYPES);
-export const articleKindValidator = v.union(
-  v.literal("post"),
-  v.literal("case_study"),
-);
-export const emailStatusValidator = v.union(
-  v.literal("queued"),
-  v.literal("sent"),
-  v.literal("stored"),
-  v.literal("failed"),
-);
+export const articleKindValidator = v.union(v.literal("post"), v.literal("case_study"));
+export const emailStatusValidator = v.union(v.literal("queued"), v.literal("sent"), v.literal("stored"), v.literal("failed"));
 
 export const contactMessageFields = {
   name: v.string(),
@@ -149,12 +137,7 @@ export const timeBalanceFields = {
   lastPurchaseAt: v.optional(v.number()),
 };
 
-export const sessionStatusValidator = v.union(
-  v.literal("scheduled"),
-  v.literal("completed"),
-  v.literal("no_show"),
-  v.literal("cancelled"),
-);
+export const sessionStatusValidator = v.union(v.literal("scheduled"), v.literal("completed"), v.literal("no_show"), v.literal("cancelled"));
 
 /** A booked coaching session: the booking (/dashboard/bookings/{id}) and the session (/session/{id}) are one row. */
 export const sessionFields = {
@@ -188,9 +171,7 @@ export const availabilityFields = {
   coachId: v.id("users"),
   timezone: v.string(),
   /** Weekly windows: weekday 0 (Sunday) to 6, start and end as "HH:MM" local time. */
-  weekly: v.array(
-    v.object({ weekday: v.number(), start: v.string(), end: v.string() }),
-  ),
+  weekly: v.array(v.object({ weekday: v.number(), start: v.string(), end: v.string() })),
   /** Dates ("YYYY-MM-DD", local) that replace the weekly windows; an empty list is a day off. */
   exceptions: v.array(
     v.object({
@@ -239,12 +220,7 @@ export const notificationTypeValidator = v.union(
   v.literal("transcript_ready"),
   v.literal("system_alert"),
 );
-export const notificationPriorityValidator = v.union(
-  v.literal("urgent"),
-  v.literal("high"),
-  v.literal("medium"),
-  v.literal("low"),
-);
+export const notificationPriorityValidator = v.union(v.literal("urgent"), v.literal("high"), v.literal("medium"), v.literal("low"));
 
 export const notificationFields = {
   userId: v.id("users"),
@@ -271,12 +247,7 @@ export const activityTypeValidator = v.union(
   v.literal("transcript"),
   v.literal("system"),
 );
-export const activityStatusValidator = v.union(
-  v.literal("completed"),
-  v.literal("pending"),
-  v.literal("error"),
-  v.literal("in_progress"),
-);
+export const activityStatusValidator = v.union(v.literal("completed"), v.literal("pending"), v.literal("error"), v.literal("in_progress"));
 
 export const activityFields = {
   userId: v.id("users"),
@@ -330,66 +301,44 @@ export default defineSchema({
     .index("by_email", ["email"])
     .index("by_role_and_status", ["role", "status"])
     .index("by_status_and_last_active", ["status", "lastActiveAt"]),
-  contactMessages: defineTable(contactMessageFields).index("by_created", [
-    "createdAt",
-  ]),
+  contactMessages: defineTable(contactMessageFields).index("by_created", ["createdAt"]),
   newsletterSubscribers: defineTable({
     email: v.string(),
     name: v.string(),
     createdAt: v.number(),
     source: v.string(),
   }).index("by_email", ["email"]),
-  events: defineTable(eventFields)
-    .index("by_title", ["title"])
-    .index("by_starts_at", ["startsAt"]),
+  events: defineTable(eventFields).index("by_title", ["title"]).index("by_starts_at", ["startsAt"]),
   eventRegistrations: defineTable({
     eventId: v.id("events"),
     userId: v.optional(v.id("users")),
     createdAt: v.number(),
   }).index("by_event_and_user", ["eventId", "userId"]),
-  products: defineTable(productFields)
-    .index("by_slug", ["slug"])
-    .index("by_sort_order", ["sortOrder"]),
+  products: defineTable(productFields).index("by_slug", ["slug"]).index("by_sort_order", ["sortOrder"]),
   /** Blog posts and case studies: markdown bodies, rendered through a sanitising renderer. */
-  articles: defineTable(articleFields)
-    .index("by_kind_and_slug", ["kind", "slug"])
-    .index("by_kind_and_published", ["kind", "publishedAt"]),
+  articles: defineTable(articleFields).index("by_kind_and_slug", ["kind", "slug"]).index("by_kind_and_published", ["kind", "publishedAt"]),
   /**
    * Every e-mail the product sends. In the embedded default this is the delivery (admins read it
    * in the app); with Resend configured it is the record of what Resend was asked to send.
    */
-  emailOutbox: defineTable(emailOutboxFields).index("by_created", [
-    "createdAt",
-  ]),
-  timeLedger: defineTable(timeLedgerFields).index("by_user_and_at", [
-    "userId",
-    "at",
-  ]),
-  timeBalances: defineTable(timeBalanceFields)
-    .index("by_user", ["userId"])
-    .index("by_expires", ["expiresAt"]),
+  emailOutbox: defineTable(emailOutboxFields).index("by_created", ["createdAt"]),
+  timeLedger: defineTable(timeLedgerFields).index("by_user_and_at", ["userId", "at"]),
+  timeBalances: defineTable(timeBalanceFields).index("by_user", ["userId"]).index("by_expires", ["expiresAt"]),
   sessions: defineTable(sessionFields)
     .index("by_member_and_start", ["memberId", "startsAt"])
     .index("by_coach_and_start", ["coachId", "startsAt"])
     .index("by_member_status_and_start", ["memberId", "status", "startsAt"])
     .index("by_coach_status_and_start", ["coachId", "status", "startsAt"]),
   availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
-  recordings: defineTable(recordingFields)
-    .index("by_session", ["sessionId"])
-    .index("by_member_and_created", ["memberId", "createdAt"]),
-  transcripts: defineTable(transcriptFields)
-    .index("by_session", ["sessionId"])
-    .index("by_member_and_created", ["memberId", "createdAt"]),
+  recordings: defineTable(recordingFields).index("by_session", ["sessionId"]).index("by_member_and_created", ["memberId", "createdAt"]),
+  transcripts: defineTable(transcriptFields).index("by_session", ["sessionId"]).index("by_member_and_created", ["memberId", "createdAt"]),
   notifications: defineTable(notificationFields)
     .index("by_user_and_time", ["userId", "timestamp"])
     .index("by_user_read_and_time", ["userId", "read", "timestamp"]),
   activities: defineTable(activityFields)
     .index("by_user_and_time", ["userId", "timestamp"])
     .index("by_user_type_and_time", ["userId", "type", "timestamp"]),
-  notificationPreferences: defineTable(notificationPreferenceFields).index(
-    "by_user",
-    ["userId"],
-  ),
+  notificationPreferences: defineTable(notificationPreferenceFields).index("by_user", ["userId"]),
   memberStats: defineTable(memberStatsFields).index("by_user", ["userId"]),
   /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
   webhookEvents: defineTable({

@@ -12,7 +12,11 @@ const router = createAppRouter();
 
 // Chosen at build time. Clerk is a chunk of its own, fetched only by builds that set its key.
 const identity = CLERK_PUBLISHABLE_KEY
-  ? ({ mode: "clerk", key: CLERK_PUBLISHABLE_KEY, Provider: lazy(() => import("@/features/auth/clerk-auth-provider")) } as const)
+  ? ({
+      mode: "clerk",
+      key: CLERK_PUBLISHABLE_KEY,
+      Provider: lazy(() => import("@/features/auth/clerk-auth-provider")),
+    } as const)
   : ({ mode: "local", client: new LocalAuthClient() } as const);
 
 // Ask for the session before React renders, so guards wait as little as possible.
@@ -36,6 +40,9 @@ function App() {
     </Suspense>
   );
 }
+
+// A prerendered page's head tags (scripts/lib/prerender-plugin.ts) give way to the router's, which follow navigation.
+for (const tag of document.head.querySelectorAll("[data-prerendered]")) tag.remove();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

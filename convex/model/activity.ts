@@ -5,13 +5,7 @@ import type { MutationCtx } from "../_generated/server";
 import type { activityFields, activityTypeValidator } from "../schema";
 
 export type ActivityType = Infer<typeof activityTypeValidator>;
-export const ACTIVITY_TYPES: readonly ActivityType[] = [
-  "session",
-  "recording",
-  "booking",
-  "transcript",
-  "system",
-];
+export const ACTIVITY_TYPES: readonly ActivityType[] = ["session", "recording", "booking", "transcript", "system"];
 /** Items the dashboard feed shows before "Show more" (SPEC §9). */
 export const ACTIVITY_VISIBLE = 10;
 
@@ -24,15 +18,11 @@ export const activityUrls = {
 };
 
 type Fields = { [K in keyof typeof activityFields]: Doc<"activities">[K] };
-export type NewActivity = Omit<Fields, "userId" | "timestamp" | "metadata"> &
-  Partial<Pick<Fields, "metadata">>;
+/** actionUrl and actionLabel are optional in the table, so they may be left out here too. */
+export type NewActivity = Omit<Fields, "userId" | "timestamp" | "metadata" | "actionUrl" | "actionLabel"> &
+  Partial<Pick<Fields, "metadata" | "actionUrl" | "actionLabel">>;
 
-export function recordActivity(
-  ctx: Pick<MutationCtx, "db">,
-  userId: Id<"users">,
-  activity: NewActivity,
-  now = Date.now(),
-) {
+export function recordActivity(ctx: Pick<MutationCtx, "db">, userId: Id<"users">, activity: NewActivity, now = Date.now()) {
   return ctx.db.insert("activities", {
     ...activity,
     userId,

@@ -17,18 +17,11 @@ export type NotificationPriority = Infer<typeof notificationPriorityValidator>;
 export type NotificationPosition = Infer<typeof notificationPositionValidator>;
 
 export const NOTIFICATIONS_VISIBLE = 5;
-export const NOTIFICATION_POSITIONS: readonly NotificationPosition[] = [
-  "top-right",
-  "top-left",
-  "bottom-right",
-  "bottom-left",
-];
+export const NOTIFICATION_POSITIONS: readonly NotificationPosition[] = ["top-right", "top-left", "bottom-right", "bottom-left"];
 /** How long a dismissed notification takes to leave (SPEC §4). */
 export const NOTIFICATION_DISMISS_MS = 300;
 /** Only medium and low hide by themselves; urgent never does, high waits for the member. */
-export const NOTIFICATION_AUTO_HIDE_MS: Partial<
-  Record<NotificationPriority, number>
-> = { medium: 8000, low: 5000 };
+export const NOTIFICATION_AUTO_HIDE_MS: Partial<Record<NotificationPriority, number>> = { medium: 8000, low: 5000 };
 
 export const DEFAULT_NOTIFICATION_PREFERENCES = {
   position: "top-right" as NotificationPosition,
@@ -41,28 +34,15 @@ export const DEFAULT_NOTIFICATION_PREFERENCES = {
 export type NotificationPreferences = typeof DEFAULT_NOTIFICATION_PREFERENCES;
 
 /** Reminders go out this long before a session starts: 24 h, 1 h and 10 min. */
-export const REMINDER_OFFSETS_MS = [
-  24 * 60 * 60 * 1000,
-  60 * 60 * 1000,
-  10 * 60 * 1000,
-] as const;
+export const REMINDER_OFFSETS_MS = [24 * 60 * 60 * 1000, 60 * 60 * 1000, 10 * 60 * 1000] as const;
 
-export async function notificationPreferences(
-  ctx: Pick<QueryCtx, "db">,
-  userId: Id<"users">,
-): Promise<NotificationPreferences> {
+export async function notificationPreferences(ctx: Pick<QueryCtx, "db">, userId: Id<"users">): Promise<NotificationPreferences> {
   const row = await ctx.db
     .query("notificationPreferences")
     .withIndex("by_user", (q) => q.eq("userId", userId))
     .unique();
   if (!row) return DEFAULT_NOTIFICATION_PREFERENCES;
-  const {
-    position,
-    sessionReminders,
-    bookingUpdates,
-    transcriptReady,
-    emailReminders,
-  } = row;
+  const { position, sessionReminders, bookingUpdates, transcriptReady, emailReminders } = row;
   return {
     position,
     sessionReminders,
@@ -75,23 +55,13 @@ export async function notificationPreferences(
 type Fields = {
   [K in keyof typeof notificationFields]: Doc<"notifications">[K];
 };
-export type NewNotification = Pick<
-  Fields,
-  "type" | "priority" | "title" | "message"
-> &
-  Partial<Pick<Fields, "actions" | "data">>;
+export type NewNotification = Pick<Fields, "type" | "priority" | "title" | "message"> & Partial<Pick<Fields, "actions" | "data">>;
 
 /** The preference that can silence a notification; system alerts always arrive. */
-function wanted(
-  preferences: NotificationPreferences,
-  notification: NewNotification,
-  reminder: boolean,
-): boolean {
+function wanted(preferences: NotificationPreferences, notification: NewNotification, reminder: boolean): boolean {
   if (reminder) return preferences.sessionReminders;
-  if (notification.type === "booking_updated")
-    return preferences.bookingUpdates;
-  if (notification.type === "transcript_ready")
-    return preferences.transcriptReady;
+  if (notification.type === "booking_updated") return preferences.bookingUpdates;
+  if (notification.type === "transcript_ready") return preferences.transcriptReady;
   return true;
 }
 
@@ -105,14 +75,7 @@ export async function notify(
   notification: NewNotification,
   options: { reminder?: boolean; now?: number } = {},
 ): Promise<Id<"notifications"> | null> {
-  if (
-    !wanted(
-      await notificationPreferences(ctx, userId),
-      notification,
-      options.reminder ?? false,
-    )
-  )
-    return null;
+  if (!wanted(await notificationPreferences(ctx, userId), notification, options.reminder ?? false)) return null;
   const autoHideMs = NOTIFICATION_AUTO_HIDE_MS[notification.priority];
   return ctx.db.insert("notifications", {
     userId,
