@@ -17,10 +17,14 @@ interface PrerenderModule {
   render: (path: string) => Promise<{ head: string; body: string } | null>;
 }
 
-/** The page's own head tags replace the site defaults; they are marked so the app can drop them. */
+/**
+ * The page's own head tags replace the site defaults (marked, so the app can drop them), and the
+ * shell's no-JavaScript notice goes: a prerendered page works without JavaScript, forms included.
+ */
 function pageHtml(template: string, page: { head: string; body: string }): string {
   const head = page.head.replace(/^<(title|meta|link)/gm, "<$1 data-prerendered").replace(/><(title|meta|link)/g, "><$1 data-prerendered");
   return template
+    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, "")
     .replace(/<title>[^<]*<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
     .replace("</head>", `${head}\n  </head>`)

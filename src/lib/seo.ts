@@ -37,9 +37,9 @@ export function siteOrigin(): string {
   return typeof window === "undefined" ? "" : window.location.origin;
 }
 
-/** The page's canonical URL: its path on the site's origin, without search or hash. */
+/** The page's canonical URL: its path on the site's origin, without search, hash or trailing slash (as the sitemap lists it). */
 export function canonicalLink(pathname: string) {
-  return { rel: "canonical", href: `${siteOrigin()}${pathname}` };
+  return { rel: "canonical", href: `${siteOrigin()}${pathname.replace(/\/+$/, "") || "/"}` };
 }
 
 export const errorPageMeta: PageMeta = { title: MESSAGES.routeError.title, noindex: true };
@@ -52,11 +52,7 @@ interface RootHeadContext {
 
 /** Site defaults, or the not-found / error head when the page could not be shown. */
 export function rootHead({ matches }: RootHeadContext) {
-  const meta = matches.some((m) => m._notFound)
-    ? notFoundMeta
-    : matches.some((m) => m.status === "error")
-      ? errorPageMeta
-      : {};
+  const meta = matches.some((m) => m._notFound) ? notFoundMeta : matches.some((m) => m.status === "error") ? errorPageMeta : {};
   return { meta: metaTags(meta) };
 }
 

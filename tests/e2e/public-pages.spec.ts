@@ -126,6 +126,28 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
   });
 
+  test.describe("before any JavaScript runs", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("public pages arrive prerendered: heading, content, title and canonical link", async ({ page }) => {
+      for (const publicPage of PAGES.filter((candidate) => !candidate.noindex)) {
+        await expectPage(page, publicPage);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${publicPage.path}$`));
+      }
+      await page.goto("/pricing");
+      await expect(page).toHaveTitle("Pricing | LWCC");
+      await expect(page.getByRole("heading", { level: 1, name: "Plans that grow with you" })).toBeVisible();
+      await expect(page.getByText("Popular")).toBeVisible();
+      await expect(page.getByText("$127")).toBeVisible();
+    });
+
+    test("member pages get the app shell, not another page's content", async ({ page }) => {
+      await page.goto("/dashboard");
+      await expect(page.locator("#root")).toBeEmpty();
+      await expect(page).toHaveTitle("LWCC");
+    });
+  });
+
   test.describe("on a 320 px screen", () => {
     test.use({ viewport: { width: 320, height: 720 } });
 
