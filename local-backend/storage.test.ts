@@ -8,6 +8,7 @@ const store = makeFunctionReference<"action", { text: string }, string>("files:s
 const url = makeFunctionReference<"query", { id: string }, string | null>("files:url");
 const uploadUrl = makeFunctionReference<"mutation", Record<string, never>, string>("files:uploadUrl");
 const remove = makeFunctionReference<"mutation", { id: string }, null>("files:remove");
+const metadata = makeFunctionReference<"query", { id: string }, { size: number; contentType?: string } | null>("files:metadata");
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -37,6 +38,8 @@ describe("file storage", () => {
     const uploaded = await fetch((await client.query(url, { id: storageId }))!);
     expect(uploaded.headers.get("content-type")).toBe("text/plain");
     expect(await uploaded.text()).toBe("uploaded");
+    // As on Convex, the upload's content type is in its _storage document, for functions to check.
+    expect(await client.query(metadata, { id: storageId })).toMatchObject({ size: 8, contentType: "text/plain" });
 
     await client.mutation(remove, { id });
     expect(await client.query(url, { id })).toBeNull();

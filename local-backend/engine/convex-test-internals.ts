@@ -164,6 +164,7 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
     if (typeof db[method] !== "function") throw new Error(`convex-test internals changed: database has no ${method}()`);
   }
   const store = indexedReads(db);
+  keepContentTypes(global, db);
   if (typeof global.transactionManager._lastCommitTs !== "bigint") {
     throw new Error("convex-test internals changed: transaction manager has no _lastCommitTs");
   }
@@ -216,6 +217,33 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
       return db._storage;
     },
     insertInCurrentTransaction: (table, value) => db.insert(table, value),
+  };
+}
+
+/**
+ * Convex keeps a stored file's content type in `_storage.contentType`, and functions read it to
+ * check uploads; convex-test keeps only size and sha256. The type rides along, keyed by the hash
+ * convex-test computes the same way, to the `_storage` insert of that file.
+ */
+function keepContentTypes(global: ConvexGlobal, db: DatabaseFake) {
+  const types = new Map<string, string>();
+  const insert = db.insert.bind(db);
+  db.insert = (table, value) => {
+    const type = table === "_storage" && typeof value.sha256 === "string" ? types.get(value.sha256) : undefined;
+    return insert(table, type ? { ...value, contentType: type } : value);
+  };
+  const jsSyscall = global.jsSyscall;
+  global.jsSyscall = async (op, args) => {
+    const blob = op === "storage/storeBlob" ? (args.blob as Blob) : null;
+    if (!blob?.type) return jsSyscall(op, args);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()));
+    const sha256 = btoa(String.fromCharCode(...digest));
+    types.set(sha256, blob.type);
+    try {
+      return await jsSyscall(op, args);
+    } finally {
+      types.delete(sha256);
+    }
   };
 }
 
