@@ -10,10 +10,13 @@ import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
+import { recordActivity } from "./model/activity";
+import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
 import schema from "./schema";
 import { modules } from "./test.setup";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
+import { insertSession, storedFile } from "./test.sessions";
 import { CALLERS, caller, signedIn, type Accessor, type CallerName, type T } from "./test.users";
 
 interface Registered {
@@ -37,7 +40,11 @@ interface World {
 interface Case {
   /** Who may call it, decided here on purpose: the wrapper it is declared with must agree. */
   access: AccessLevel;
-  args: (world: World) => Record<string, unknown>;
+  /**
+   * Valid arguments for an allowed caller. `self` is that caller (id null when anonymous), for
+   * functions that act on the caller's own session, recording or notification; may be async.
+   */
+  args: (world: World, self: { id: Id<"users"> | null }) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /**
    * How the function keeps one member's data from another: a check run as a plain client against
    * `world.other`, or why it cannot touch another member's data at all.
@@ -121,7 +128,334 @@ const CASES: Record<string, Case> = {
     args: ({ other }) => ({ userId: other.id, status: "deactivated", reason: "other" }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
+  "timeBalance:mine": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await credit(t, other.id, 120);
+      expect(await self.as.query(api.timeBalance.mine, {})).toEqual({ totalMinutes: 0, consumedMinutes: 0, remainingMinutes: 0 });
+      expect((await other.as.query(api.timeBalance.mine, {})).remainingMinutes).toBe(120);
+    },
+  },
+  "timeBalance:history": {
+    access: "member",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: async ({ t, other }, self) => {
+      await credit(t, other.id, 120);
+      expect((await self.as.query(api.timeBalance.history, { paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
+      expect((await other.as.query(api.timeBalance.history, { paginationOpts: { numItems: 10, cursor: null } })).page).toHaveLength(1);
+    },
+  },
+  "timeBalance:adjust": {
+    access: "admin",
+    args: ({ other }) => ({ userId: other.id, minutes: 30, note: "Welcome credit" }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "availability:mine": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; reads only the caller's own hours" } },
+  "availability:save": {
+    access: "staff",
+    args: () => ({ timezone: "UTC", weekly: [{ weekday: 1, start: "09:00", end: "12:00" }], exceptions: [] }),
+    ownership: { none: "coaches and admins; writes only the caller's own hours" },
+  },
+  "availability:coaches": { access: "member", args: () => ({}), ownership: { none: "coaches' names and time zones, no member data" } },
+  "availability:slots": {
+    access: "member",
+    args: async ({ t }) => {
+      const { coachId } = await bookableCoach(t);
+      return { coachId, from: Date.now(), to: Date.now() + 7 * DAY_MS, durationMinutes: 30 };
+    },
+    ownership: async ({ t, other }, self) => {
+      // Another member's session with a different coach blocks only their own slots.
+      const { coachId, slot } = await bookableCoach(t);
+      const elsewhere = await bookableCoach(t);
+      await credit(t, other.id, 60);
+      await other.as.mutation(api.bookings.book, { coachId: elsewhere.coachId, startsAt: slot, durationMinutes: 30 });
+      const range = { coachId, from: slot, to: slot + 1, durationMinutes: 30 };
+      expect(await self.as.query(api.availability.slots, range)).toEqual([slot]);
+      expect(await other.as.query(api.availability.slots, range)).toEqual([]);
+    },
+  },
+  "bookings:book": {
+    access: "member",
+    args: async ({ t }, self) => {
+      const { coachId, slot } = await bookableCoach(t);
+      if (self.id) await credit(t, self.id, 60);
+      return { coachId, startsAt: slot, durationMinutes: 30 };
+    },
+    ownership: async ({ t, other }, self) => {
+      const { coachId, slot } = await bookableCoach(t);
+      await credit(t, self.id, 60);
+      await credit(t, other.id, 60);
+      const sessionId = await self.as.mutation(api.bookings.book, { coachId, startsAt: slot, durationMinutes: 30 });
+      expect((await t.run((ctx) => ctx.db.get("sessions", sessionId)))!.memberId).toBe(self.id);
+      expect((await other.as.query(api.timeBalance.mine, {})).remainingMinutes).toBe(60);
+    },
+  },
+  "bookings:cancel": {
+    access: "member",
+    args: async ({ t, other }, self) => ({
+      sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id, startsAt: Date.now() + 2 * DAY_MS }),
+    }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id, startsAt: Date.now() + 2 * DAY_MS });
+      expect(await denial(self.as.mutation(api.bookings.cancel, { sessionId }))).toBe("SESSION_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("sessions", sessionId)))!.status).toBe("scheduled");
+    },
+  },
+  "bookings:reschedule": {
+    access: "member",
+    args: async ({ t, other }, self) => {
+      const { coachId, slot } = await bookableCoach(t);
+      return { sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId, startsAt: slot + DAY_MS }), startsAt: slot };
+    },
+    ownership: async ({ t, other }, self) => {
+      const { coachId, slot } = await bookableCoach(t);
+      const sessionId = await insertSession(t, { memberId: other.id, coachId, startsAt: slot + DAY_MS });
+      expect(await denial(self.as.mutation(api.bookings.reschedule, { sessionId, startsAt: slot }))).toBe("SESSION_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("sessions", sessionId)))!.startsAt).toBe(slot + DAY_MS);
+    },
+  },
+  "bookings:mine": {
+    access: "member",
+    args: () => ({ scope: "upcoming", paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: async ({ t, other }, self) => {
+      await insertSession(t, { memberId: other.id, coachId: other.id, startsAt: Date.now() + DAY_MS });
+      const args = { scope: "upcoming" as const, paginationOpts: { numItems: 10, cursor: null } };
+      expect((await self.as.query(api.bookings.mine, args)).page).toEqual([]);
+      expect((await other.as.query(api.bookings.mine, args)).page).toHaveLength(1);
+    },
+  },
+  "bookings:get": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await denial(self.as.query(api.bookings.get, { sessionId }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "bookings:coachUpcoming": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only the sessions the caller coaches" } },
+  "bookings:coachClients": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only members who booked with the caller" } },
+  "sessions:join": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await denial(self.as.query(api.sessions.join, { sessionId }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "sessions:start": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: other.id, coachId: self.id ?? other.id }) }),
+    ownership: { none: "coaches and admins only; a coach runs only their own sessions (sessions.test.ts)" },
+  },
+  "sessions:complete": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: other.id, coachId: self.id ?? other.id }) }),
+    ownership: { none: "coaches and admins only; a coach runs only their own sessions (sessions.test.ts)" },
+  },
+  "sessions:markNoShow": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: other.id, coachId: self.id ?? other.id }) }),
+    ownership: { none: "coaches and admins only; a coach runs only their own sessions (sessions.test.ts)" },
+  },
+  "recordings:generateUploadUrl": { access: "staff", args: () => ({}), ownership: { none: "an upload URL, no member data" } },
+  "recordings:save": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({
+      sessionId: await insertSession(t, { memberId: other.id, coachId: self.id ?? other.id }),
+      storageId: await storedFile(t, "audio/mpeg"),
+      title: "Recording",
+    }),
+    ownership: { none: "coaches and admins only; a coach files recordings only for their own sessions (media.test.ts)" },
+  },
+  "recordings:mine": {
+    access: "member",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: async ({ t, other }, self) => {
+      await recordingOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }), other.id);
+      expect((await self.as.query(api.recordings.mine, { paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
+      expect((await other.as.query(api.recordings.mine, { paginationOpts: { numItems: 10, cursor: null } })).page).toHaveLength(1);
+    },
+  },
+  "recordings:get": {
+    access: "member",
+    args: async ({ t, other }, self) => {
+      const memberId = self.id ?? other.id;
+      return { recordingId: await recordingOf(t, await insertSession(t, { memberId, coachId: other.id }), memberId) };
+    },
+    ownership: async ({ t, other }, self) => {
+      const recordingId = await recordingOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }), other.id);
+      expect(await denial(self.as.query(api.recordings.get, { recordingId }))).toBe("RECORDING_NOT_FOUND");
+    },
+  },
+  "recordings:latest": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await recordingOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }), other.id);
+      expect(await self.as.query(api.recordings.latest, {})).toBeNull();
+    },
+  },
+  "transcripts:upload": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({
+      sessionId: await insertSession(t, { memberId: other.id, coachId: self.id ?? other.id }),
+      content: "[00:05] Coach: How was your week?",
+      format: "text",
+    }),
+    ownership: { none: "coaches and admins only; a coach uploads only for their own sessions (media.test.ts)" },
+  },
+  "transcripts:get": {
+    access: "member",
+    args: async ({ t, other }, self) => {
+      const memberId = self.id ?? other.id;
+      return { transcriptId: await transcriptOf(t, await insertSession(t, { memberId, coachId: other.id }), memberId) };
+    },
+    ownership: async ({ t, other }, self) => {
+      const transcriptId = await transcriptOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }), other.id);
+      expect(await denial(self.as.query(api.transcripts.get, { transcriptId }))).toBe("TRANSCRIPT_NOT_FOUND");
+    },
+  },
+  "transcripts:forSession": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      await transcriptOf(t, sessionId, other.id);
+      expect(await denial(self.as.query(api.transcripts.forSession, { sessionId }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "notifications:list": {
+    access: "member",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: async ({ t, other }, self) => {
+      await notificationOf(t, other.id);
+      expect((await self.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
+    },
+  },
+  "notifications:recent": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await notificationOf(t, other.id);
+      expect(await self.as.query(api.notifications.recent, {})).toEqual({ items: [], unreadCount: 0 });
+      expect((await other.as.query(api.notifications.recent, {})).unreadCount).toBe(1);
+    },
+  },
+  "notifications:markRead": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ notificationId: await notificationOf(t, self.id ?? other.id) }),
+    ownership: async ({ t, other }, self) => {
+      const notificationId = await notificationOf(t, other.id);
+      expect(await denial(self.as.mutation(api.notifications.markRead, { notificationId }))).toBe("NOTIFICATION_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("notifications", notificationId)))!.read).toBe(false);
+    },
+  },
+  "notifications:markAllRead": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      const notificationId = await notificationOf(t, other.id);
+      await self.as.mutation(api.notifications.markAllRead, {});
+      expect((await t.run((ctx) => ctx.db.get("notifications", notificationId)))!.read).toBe(false);
+    },
+  },
+  "notifications:preferences": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ other }, self) => {
+      await other.as.mutation(api.notifications.savePreferences, { ...DEFAULT_NOTIFICATION_PREFERENCES, bookingUpdates: false });
+      expect(await self.as.query(api.notifications.preferences, {})).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    },
+  },
+  "notifications:savePreferences": {
+    access: "member",
+    args: () => ({ ...DEFAULT_NOTIFICATION_PREFERENCES, position: "bottom-left" }),
+    ownership: async ({ other }, self) => {
+      await self.as.mutation(api.notifications.savePreferences, { ...DEFAULT_NOTIFICATION_PREFERENCES, transcriptReady: false });
+      expect(await other.as.query(api.notifications.preferences, {})).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    },
+  },
+  "notifications:systemAlert": {
+    access: "admin",
+    args: ({ other }) => ({ userId: other.id, title: "Maintenance", message: "Back in ten minutes.", priority: "high" }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "activity:list": {
+    access: "member",
+    args: () => ({ type: "session", paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: async ({ t, other }, self) => {
+      await t.run((ctx) => recordActivity(ctx, other.id, { type: "system", title: "Welcome", description: "", status: "completed" }));
+      expect((await self.as.query(api.activity.list, { paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
+    },
+  },
+  "dashboard:summary": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      await recordingOf(t, sessionId, other.id);
+      await t.run((ctx) => ctx.db.insert("memberStats", { userId: other.id, completedSessions: 4, completedMinutes: 240 }));
+      const mine = await self.as.query(api.dashboard.summary, {});
+      expect(mine).toMatchObject({ sessionsThisWeek: 0, upcoming: [], nextSession: null, latestRecordingId: null });
+      expect(mine.stats).toMatchObject({ totalSessions: 0, totalHours: 0, upcomingCount: 0 });
+    },
+  },
+  "dashboard:coach": {
+    access: "staff",
+    args: () => ({}),
+    ownership: { none: "coaches and admins; lists only the sessions the caller coaches" },
+  },
 };
+
+function recordingOf(t: T, sessionId: Id<"sessions">, memberId: Id<"users">) {
+  return t.run(async (ctx) => {
+    const storageId = await ctx.storage.store(new Blob(["audio"], { type: "audio/mpeg" }));
+    return ctx.db.insert("recordings", {
+      sessionId,
+      memberId,
+      storageId,
+      title: "Recording",
+      contentType: "audio/mpeg",
+      size: 5,
+      uploadedBy: memberId,
+      createdAt: Date.now(),
+    });
+  });
+}
+
+function transcriptOf(t: T, sessionId: Id<"sessions">, memberId: Id<"users">) {
+  return t.run((ctx) =>
+    ctx.db.insert("transcripts", {
+      sessionId,
+      memberId,
+      format: "text",
+      segments: [{ startSeconds: 5, text: "Hello" }],
+      text: "Hello",
+      uploadedBy: memberId,
+      createdAt: Date.now(),
+    }),
+  );
+}
+
+function notificationOf(t: T, userId: Id<"users">) {
+  return t.run(async (ctx) => (await notify(ctx, userId, { type: "system_alert", priority: "low", title: "Hello", message: "Welcome" }))!);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function credit(t: T, userId: Id<"users">, minutes: number) {
+  return t.mutation(internal.timeBalance.creditPurchase, { userId, minutes, note: "Package" });
+}
+
+/** A coach open all day, every day (UTC), and a start on the 30-minute grid two days ahead. */
+async function bookableCoach(t: T) {
+  const coach = await signedIn(t, "coach");
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
+  await t.run((ctx) => ctx.db.insert("availability", { coachId: coach.id, timezone: "UTC", weekly, exceptions: [], updatedAt: Date.now() }));
+  const grid = 30 * 60 * 1000;
+  return { coachId: coach.id, slot: Math.ceil((Date.now() + 2 * DAY_MS) / grid) * grid };
+}
 
 async function publicFunctions() {
   const found: { name: string; kind: Kind; access: AccessLevel | undefined }[] = [];
@@ -211,7 +545,7 @@ describe("authorization matrix", () => {
       for (const fn of await publicFunctions()) {
         const w = await world();
         const self = await caller(w.t, name);
-        const code = await denial(call(self.as, fn.kind, fn.name, CASES[fn.name]!.args(w)));
+        const code = await denial(call(self.as, fn.kind, fn.name, await CASES[fn.name]!.args(w, self)));
         outcomes[fn.name] = code === undefined ? "allowed" : DENIALS.includes(code) ? "denied" : `failed with ${code}`;
         wanted[fn.name] = expected(CASES[fn.name]!.access, name) ? "allowed" : "denied";
       }
@@ -223,7 +557,7 @@ describe("authorization matrix", () => {
     for (const fn of await publicFunctions()) {
       const w = await world();
       const self = await signedIn(w.t, "admin", { status: "deactivated", deactivationReason: "other" });
-      const code = await denial(call(self.as, fn.kind, fn.name, CASES[fn.name]!.args(w)));
+      const code = await denial(call(self.as, fn.kind, fn.name, await CASES[fn.name]!.args(w, self)));
       expect([fn.name, code]).toEqual([fn.name, CASES[fn.name]!.access === "public" ? undefined : "ACCOUNT_DEACTIVATED"]);
     }
   });

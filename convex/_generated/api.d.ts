@@ -13,8 +13,13 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as activity from "../activity.js";
+import type * as availability from "../availability.js";
+import type * as bookings from "../bookings.js";
 import type * as catalog from "../catalog.js";
 import type * as contact from "../contact.js";
+import type * as crons from "../crons.js";
+import type * as dashboard from "../dashboard.js";
 import type * as email from "../email.js";
 import type * as forms from "../forms.js";
 import type * as functions from "../functions.js";
@@ -22,19 +27,32 @@ import type * as http from "../http.js";
 import type * as integrations_config from "../integrations/config.js";
 import type * as integrations_email from "../integrations/email.js";
 import type * as integrations_identity from "../integrations/identity.js";
+import type * as model_activity from "../model/activity.js";
 import type * as model_adapters from "../model/adapters.js";
+import type * as model_availability from "../model/availability.js";
+import type * as model_bookings from "../model/bookings.js";
 import type * as model_clerk from "../model/clerk.js";
 import type * as model_contact from "../model/contact.js";
+import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_demoContent from "../model/demoContent.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_messages from "../model/messages.js";
+import type * as model_notifications from "../model/notifications.js";
 import type * as model_permissions from "../model/permissions.js";
 import type * as model_products from "../model/products.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
+import type * as model_sessions from "../model/sessions.js";
 import type * as model_site from "../model/site.js";
+import type * as model_timeBalance from "../model/timeBalance.js";
+import type * as model_transcripts from "../model/transcripts.js";
 import type * as model_users from "../model/users.js";
+import type * as notifications from "../notifications.js";
+import type * as recordings from "../recordings.js";
 import type * as seed from "../seed.js";
+import type * as sessions from "../sessions.js";
 import type * as system from "../system.js";
+import type * as timeBalance from "../timeBalance.js";
+import type * as transcripts from "../transcripts.js";
 import type * as users from "../users.js";
 
 /**
@@ -46,8 +64,13 @@ import type * as users from "../users.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  activity: typeof activity;
+  availability: typeof availability;
+  bookings: typeof bookings;
   catalog: typeof catalog;
   contact: typeof contact;
+  crons: typeof crons;
+  dashboard: typeof dashboard;
   email: typeof email;
   forms: typeof forms;
   functions: typeof functions;
@@ -55,19 +78,32 @@ declare const fullApi: ApiFromModules<{
   "integrations/config": typeof integrations_config;
   "integrations/email": typeof integrations_email;
   "integrations/identity": typeof integrations_identity;
+  "model/activity": typeof model_activity;
   "model/adapters": typeof model_adapters;
+  "model/availability": typeof model_availability;
+  "model/bookings": typeof model_bookings;
   "model/clerk": typeof model_clerk;
   "model/contact": typeof model_contact;
+  "model/dashboard": typeof model_dashboard;
   "model/demoContent": typeof model_demoContent;
   "model/errors": typeof model_errors;
   "model/messages": typeof model_messages;
+  "model/notifications": typeof model_notifications;
   "model/permissions": typeof model_permissions;
   "model/products": typeof model_products;
   "model/rateLimits": typeof model_rateLimits;
+  "model/sessions": typeof model_sessions;
   "model/site": typeof model_site;
+  "model/timeBalance": typeof model_timeBalance;
+  "model/transcripts": typeof model_transcripts;
   "model/users": typeof model_users;
+  notifications: typeof notifications;
+  recordings: typeof recordings;
   seed: typeof seed;
+  sessions: typeof sessions;
   system: typeof system;
+  timeBalance: typeof timeBalance;
+  transcripts: typeof transcripts;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

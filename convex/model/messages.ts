@@ -4,13 +4,11 @@
  */
 export const AUTH_MESSAGES = {
   UNAUTHENTICATED: "Please sign in to continue.",
-  ACCOUNT_DEACTIVATED:
-    "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
+  ACCOUNT_DEACTIVATED: "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
   FORBIDDEN: "You don't have permission to do that.",
   NOT_FOUND: "We couldn't find that account.",
   INVALID_INPUT: "Please check the highlighted fields.",
-  LAST_ADMIN:
-    "This is the last active admin account; make someone else an admin first.",
+  LAST_ADMIN: "This is the last active admin account; make someone else an admin first.",
 } as const;
 
 /** Time balance texts of SPEC §8. */
@@ -21,34 +19,39 @@ export const TIME_BALANCE_MESSAGES = {
 
 /** Booking, cancelling and rescheduling. */
 export const BOOKING_MESSAGES = {
-  INSUFFICIENT_MINUTES:
-    "You don't have enough minutes for this session. Top up to book more sessions.",
+  INSUFFICIENT_MINUTES: "You don't have enough minutes for this session. Top up to book more sessions.",
   SLOT_UNAVAILABLE: "That time is no longer free. Please pick another time.",
   MEMBER_BUSY: "You already have a session at that time.",
-  SLOT_IN_PAST:
-    "That time has already passed. Please pick a time in the future.",
+  SLOT_IN_PAST: "That time has already passed. Please pick a time in the future.",
   DURATION_NOT_ALLOWED: "That session length isn't available on your account.",
   SESSION_NOT_FOUND: "We couldn't find that session.",
-  SESSION_NOT_CHANGEABLE:
-    "This session has already started, ended or been cancelled, so it can't be changed.",
+  SESSION_NOT_CHANGEABLE: "This session has already started, ended or been cancelled, so it can't be changed.",
   COACH_NOT_FOUND: "We couldn't find that coach.",
-  INVALID_AVAILABILITY:
-    "Please check the times: each window needs a start before its end, on the 30-minute grid.",
+  INVALID_AVAILABILITY: "Please check the times: each window needs a start before its end, on the 30-minute grid.",
+  RESCHEDULE_TOO_LATE:
+    "This session starts soon and this month's one late change is already used, so it can't be moved. You can still cancel it.",
+} as const;
+
+/** Admin corrections to a member's time ledger. */
+export const LEDGER_MESSAGES = {
+  ADJUSTMENT_BELOW_ZERO: "That adjustment would take the balance below zero.",
 } as const;
 
 /** Running sessions, recordings and transcripts. */
 export const SESSION_MESSAGES = {
   SESSION_NOT_STARTED: "This session hasn't started yet.",
-  SESSION_NOT_ENDED:
-    "You can mark a session completed or no-show once its start time has passed.",
-  INVALID_TRANSCRIPT:
-    "We couldn't read that transcript. Upload plain text or a WebVTT file with timestamps.",
+  SESSION_NOT_ENDED: "You can mark a session completed or no-show once its start time has passed.",
+  INVALID_TRANSCRIPT: "We couldn't read that transcript. Upload plain text or a WebVTT file with timestamps.",
   INVALID_RECORDING: "Please upload an audio or video file.",
+  RECORDING_NOT_FOUND: "We couldn't find that recording.",
+  TRANSCRIPT_NOT_FOUND: "We couldn't find that transcript.",
+  NOTIFICATION_NOT_FOUND: "We couldn't find that notification.",
 } as const;
 
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
+  ...LEDGER_MESSAGES,
   ...SESSION_MESSAGES,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,0 +1,48 @@
+/**
+ * Test rows for sessions, recordings and transcripts in convex-test. Two dots in the name, so
+ * Convex does not deploy this file.
+ */
+import type { Doc, Id } from "./_generated/dataModel";
+import type { T } from "./test.users";
+
+export const MINUTE = 60 * 1000;
+export const HOUR = 60 * MINUTE;
+
+/** A scheduled 60-minute session that started five minutes ago, unless `fields` say otherwise. */
+export function insertSession(
+  t: T,
+  fields: { memberId: Id<"users">; coachId: Id<"users"> } & Partial<Omit<Doc<"sessions">, "_id" | "_creationTime">>,
+) {
+  const startsAt = fields.startsAt ?? Date.now() - 5 * MINUTE;
+  const durationMinutes = fields.durationMinutes ?? 60;
+  return t.run((ctx) =>
+    ctx.db.insert("sessions", {
+      title: "Focus check-in",
+      description: "Weekly planning",
+      status: "scheduled",
+      meetingUrl: "https://meet.lwcc.example/focus",
+      bookedAt: startsAt - 24 * HOUR,
+      debitedMinutes: durationMinutes,
+      reminderJobs: [],
+      ...fields,
+      startsAt,
+      durationMinutes,
+      endsAt: fields.endsAt ?? startsAt + durationMinutes * MINUTE,
+    }),
+  );
+}
+
+/**
+ * A stored file with `contentType`, as an upload to generateUploadUrl leaves it. convex-test keeps
+ * no content type, so it is written to the _storage row the way Convex records it.
+ */
+export function storedFile(t: T, contentType: string | undefined, bytes = "recording") {
+  return t.run(async (ctx) => {
+    const id = await ctx.storage.store(new Blob([bytes]));
+    if (contentType !== undefined) {
+      const db = ctx.db as unknown as { patch(table: "_storage", id: Id<"_storage">, value: { contentType: string }): Promise<void> };
+      await db.patch("_storage", id, { contentType });
+    }
+    return id;
+  });
+}
