@@ -1,0 +1,35 @@
+import type { BalanceTone, LedgerKind } from "@convex/model/timeBalance";
+import { CircleAlertIcon, CircleCheckIcon, TriangleAlertIcon, type LucideIcon } from "lucide-react";
+
+// The thresholds and rules of SPEC §4 and §8 (balanceTone, balanceWarning) live in
+// @convex/model/timeBalance, shared with the server; this file adds how the client shows them.
+
+/**
+ * How each tone looks. Colour never stands alone (UX.md): each has an icon, and the text beside it
+ * says how much is left. The theme's success, warning and destructive tokens meet AA in both themes.
+ */
+export const BALANCE_TONE_STYLES: Record<BalanceTone, { icon: LucideIcon; text: string; stroke: string; fill: string }> = {
+  green: { icon: CircleCheckIcon, text: "text-success", stroke: "stroke-success", fill: "bg-success" },
+  yellow: { icon: CircleAlertIcon, text: "text-warning", stroke: "stroke-warning", fill: "bg-warning" },
+  red: { icon: TriangleAlertIcon, text: "text-destructive", stroke: "stroke-destructive", fill: "bg-destructive" },
+};
+
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  purchase: "Purchase",
+  booking_debit: "Session booked",
+  refund: "Refund",
+  expiry: "Expired",
+  adjustment: "Adjustment",
+};
+
+/** The share of the credited minutes still left, 0 to 1 (0 when nothing was ever credited). */
+export function balanceShare(remaining: number, total: number): number {
+  if (total <= 0 || remaining <= 0) return 0;
+  return Math.min(1, remaining / total);
+}
+
+/** Whole percent left, rounded down, but never "0%" while a minute remains. */
+export function percentLeft(remaining: number, total: number): number {
+  const share = balanceShare(remaining, total);
+  return share === 0 ? 0 : Math.max(1, Math.floor(share * 100));
+}
