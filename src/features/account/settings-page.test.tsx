@@ -7,6 +7,8 @@ import { renderApp } from "@/test/render-app";
 type ProfileArgs = { firstName: string; lastName: string; timezone: string };
 const updateProfile = { calls: [] as ProfileArgs[], answer: (): Promise<null> => Promise.resolve(null) };
 vi.mock("convex/react", () => ({
+  // The dashboard's live notifications: none here.
+  useQuery: () => undefined,
   useMutation: () => (args: ProfileArgs) => {
     updateProfile.calls.push(args);
     return updateProfile.answer();

@@ -6,6 +6,13 @@ import { server } from "../../../tests/mocks/server";
 import { LocalAuthClient } from "./local-auth-client";
 import { safeRedirect } from "./redirects";
 
+// The dashboard's own data is not what these tests are about: it stays loading.
+vi.mock("convex/react", () => ({
+  useQuery: () => undefined,
+  usePaginatedQuery: () => ({ results: [], status: "LoadingFirstPage", loadMore: () => {} }),
+  useMutation: () => () => Promise.resolve(null),
+}));
+
 describe("safeRedirect", () => {
   it("keeps same-site paths and drops anything a browser would send elsewhere", () => {
     expect(safeRedirect("/dashboard/settings?tab=profile")).toBe("/dashboard/settings?tab=profile");

@@ -22,7 +22,16 @@ function activity(index: number, overrides: Partial<ActivityItem> = {}): Activit
 const many = (count: number) => Array.from({ length: count }, (_, index) => activity(index + 1));
 
 function props(overrides: Partial<ActivityFeedProps> = {}): ActivityFeedProps {
-  return { items: [], now: NOW, filter: "all", onFilterChange: vi.fn(), canLoadMore: false, onLoadMore: vi.fn(), loading: false, ...overrides };
+  return {
+    items: [],
+    now: NOW,
+    filter: "all",
+    onFilterChange: vi.fn(),
+    canLoadMore: false,
+    onLoadMore: vi.fn(),
+    loading: false,
+    ...overrides,
+  };
 }
 
 const rows = () => within(screen.getByRole("list")).getAllByRole("listitem");
@@ -53,7 +62,10 @@ describe("ActivityFeed", () => {
     expect(within(transcript!).getByRole("heading", { level: 3, name: "Transcript ready" })).toBeInTheDocument();
     expect(transcript).toHaveTextContent("5 minutes ago");
     expect(transcript).toHaveTextContent("Completed");
-    expect(within(transcript!).getByRole("link", { name: "Read transcript: Transcript ready" })).toHaveAttribute("href", "/dashboard/transcripts/transcripts:t1");
+    expect(within(transcript!).getByRole("link", { name: "Read transcript: Transcript ready" })).toHaveAttribute(
+      "href",
+      "/dashboard/transcripts/transcripts:t1",
+    );
     expect(booking).toHaveTextContent("3 hours ago");
     expect(booking).toHaveTextContent("Pending");
     expect(within(booking!).queryByRole("link")).not.toBeInTheDocument();

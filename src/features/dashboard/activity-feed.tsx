@@ -20,7 +20,10 @@ import { relativeTime } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_URLS } from "./dashboard-urls";
 
-export type ActivityItem = Pick<Doc<"activities">, "_id" | "type" | "title" | "description" | "timestamp" | "status" | "actionUrl" | "actionLabel">;
+export type ActivityItem = Pick<
+  Doc<"activities">,
+  "_id" | "type" | "title" | "description" | "timestamp" | "status" | "actionUrl" | "actionLabel"
+>;
 export type ActivityFilter = "all" | ActivityType;
 type ActivityStatus = ActivityItem["status"];
 
@@ -145,7 +148,11 @@ export function ActivityFeed({ items, now, filter, onFilterChange, canLoadMore, 
   } else if (!loading && newest !== null && (view.latest === null || newest > view.latest)) {
     const latest = view.latest;
     const fresh = latest === null ? 0 : items.filter((item) => item.timestamp > latest).length;
-    setView({ ...view, latest: newest, announcement: fresh > 0 ? `${fresh} new ${fresh === 1 ? "activity" : "activities"}` : view.announcement });
+    setView({
+      ...view,
+      latest: newest,
+      announcement: fresh > 0 ? `${fresh} new ${fresh === 1 ? "activity" : "activities"}` : view.announcement,
+    });
   }
 
   function showMore() {
@@ -176,7 +183,9 @@ export function ActivityFeed({ items, now, filter, onFilterChange, canLoadMore, 
               onClick={() => onFilterChange(option.value)}
               className={cn(
                 "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60",
-                filter === option.value ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent hover:text-accent-foreground",
+                filter === option.value
+                  ? "border-primary bg-primary text-primary-foreground"
+                  : "bg-background hover:bg-accent hover:text-accent-foreground",
               )}
             >
               {filter === option.value ? <CircleCheckIcon className="size-4" aria-hidden /> : null}

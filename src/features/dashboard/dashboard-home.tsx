@@ -1,9 +1,18 @@
+import { api } from "@convex/_generated/api";
+import { ACTIVITY_VISIBLE } from "@convex/model/activity";
 import { hasPremiumAccess, TIER_LABELS } from "@convex/model/permissions";
-import { Link } from "@tanstack/react-router";
-import { SparklesIcon, UserRoundCogIcon } from "lucide-react";
+import { usePaginatedQuery, useQuery } from "convex/react";
+import { SparklesIcon } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { initials, useViewer, type ViewerUser } from "@/features/auth/viewer";
+import { whenWithTime } from "@/lib/relative-time";
+import { useNow } from "@/lib/use-now";
+import { ActivityFeed, type ActivityFilter } from "./activity-feed";
+import { AvailableTimeBar } from "./available-time-bar";
+import { QuickActions } from "./quick-actions";
+import { StatTiles } from "./stat-tiles";
+import { TimeBalanceCard } from "./time-balance-card";
+import { UpcomingSessions } from "./upcoming-sessions";
 import { greeting, memberFor } from "./welcome";
 
 function WelcomeSkeleton() {
@@ -24,52 +33,151 @@ function WelcomeSkeleton() {
   );
 }
 
-function Welcome({ user, now }: { user: ViewerUser; now: number }) {
+function WelcomeHeader({ user, now, sessionsThisWeek }: { user: ViewerUser; now: number; sessionsThisWeek: number | undefined }) {
   const premium = hasPremiumAccess(user.tier);
   return (
-    <div className="flex flex-col gap-8">
-      <header className="flex flex-wrap items-center gap-4">
-        <span
-          aria-hidden
-          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
-        >
-          {initials(user)}
-        </span>
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <h1 className="text-3xl font-bold break-words">
-            {greeting(now, user.timezone)}, {user.firstName || "there"}
-          </h1>
-          <p className="text-muted-foreground">{memberFor(user.createdAt, now)}</p>
-        </div>
-        {premium ? (
-          <p className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">
-            <SparklesIcon className="size-4" aria-hidden />
-            <span className="sr-only">Plan: </span>
-            {TIER_LABELS[user.tier]}
-          </p>
-        ) : null}
-      </header>
-      <section aria-labelledby="profile-card-title" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-6">
-        <h2 id="profile-card-title" className="flex items-center gap-2 text-lg font-semibold">
-          <UserRoundCogIcon className="size-5 text-primary" aria-hidden />
-          Your profile
-        </h2>
+    <header className="flex flex-wrap items-center gap-4">
+      <span
+        aria-hidden
+        className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
+      >
+        {initials(user)}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h1 className="text-3xl font-bold break-words">
+          {greeting(now, user.timezone)}, {user.firstName || "there"}
+        </h1>
         <p className="text-muted-foreground">
-          Check your name and time zone, so session times show up in your own time.
+          {memberFor(user.createdAt, now)}
+          {sessionsThisWeek === undefined ? null : ` · ${sessionsThisWeek} ${sessionsThisWeek === 1 ? "session" : "sessions"} this week`}
         </p>
-        <Button asChild>
-          <Link to="/dashboard/settings">Open settings</Link>
-        </Button>
+      </div>
+      {premium ? (
+        <p className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">
+          <SparklesIcon className="size-4" aria-hidden />
+          <span className="sr-only">Plan: </span>
+          {TIER_LABELS[user.tier]}
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+function MemberDashboard({ user }: { user: ViewerUser }) {
+  const now = useNow();
+  const summary = useQuery(api.dashboard.summary);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const history = usePaginatedQuery(api.timeBalance.history, historyOpen ? {} : "skip", { initialNumItems: 20 });
+  const [filter, setFilter] = useState<ActivityFilter>("all");
+  const activity = usePaginatedQuery(api.activity.list, filter === "all" ? {} : { type: filter }, { initialNumItems: ACTIVITY_VISIBLE });
+  const next = summary?.nextSession;
+  const tiles = summary && [
+    { label: "Sessions completed", value: summary.stats.totalSessions },
+    { label: "Hours of coaching", value: summary.stats.totalHours },
+    { label: "Sessions this week", value: summary.sessionsThisWeek },
+    { label: "Upcoming sessions", value: summary.stats.upcomingCount },
+  ];
+  return (
+    <div className="flex flex-col gap-8">
+      <WelcomeHeader user={user} now={now} sessionsThisWeek={summary?.sessionsThisWeek} />
+      <QuickActions
+        remainingMinutes={summary?.balance.remainingMinutes}
+        nextSession={next ? { id: next._id, startsAt: next.startsAt, joinOpensAt: next.joinOpensAt, endsAt: next.joinClosesAt } : undefined}
+        latestRecordingId={summary?.latestRecordingId ?? undefined}
+        now={now}
+      />
+      <AvailableTimeBar balance={summary?.balance} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <UpcomingSessions
+          sessions={summary?.upcoming.map(({ _id, title, startsAt, durationMinutes, coachName }) => ({
+            id: _id,
+            title,
+            startsAt,
+            durationMinutes,
+            coachName,
+          }))}
+          timeZone={user.timezone}
+          now={now}
+        />
+        <TimeBalanceCard
+          balance={summary?.balance}
+          timeZone={user.timezone}
+          onDetailsOpenChange={setHistoryOpen}
+          history={{
+            entries:
+              history.status === "LoadingFirstPage"
+                ? undefined
+                : history.results.map(({ _id, kind, minutes, at, note }) => ({ id: _id, kind, minutes, at, note })),
+            canLoadMore: history.status === "CanLoadMore",
+            loadingMore: history.status === "LoadingMore",
+            onLoadMore: () => history.loadMore(20),
+          }}
+        />
+      </div>
+      <StatTiles tiles={tiles} />
+      <section aria-labelledby="activity-title" className="flex flex-col gap-3">
+        <h2 id="activity-title" className="text-lg font-semibold">
+          Recent activity
+        </h2>
+        <ActivityFeed
+          items={activity.results}
+          now={now}
+          filter={filter}
+          onFilterChange={setFilter}
+          canLoadMore={activity.status === "CanLoadMore"}
+          onLoadMore={() => activity.loadMore(ACTIVITY_VISIBLE)}
+          loading={activity.status === "LoadingFirstPage" || activity.status === "LoadingMore"}
+        />
       </section>
     </div>
   );
 }
 
-/** The member's home: a calm welcome and one next step. */
+function CoachDashboard({ user }: { user: ViewerUser }) {
+  const now = useNow();
+  const coach = useQuery(api.dashboard.coach);
+  const tiles = coach && [
+    { label: "Sessions today", value: coach.todayCount },
+    { label: "Upcoming sessions", value: coach.upcoming.length },
+    { label: "Active clients", value: coach.activeClients, hint: "Seen in the last 30 days" },
+  ];
+  return (
+    <div className="flex flex-col gap-8">
+      <WelcomeHeader user={user} now={now} sessionsThisWeek={undefined} />
+      <StatTiles tiles={tiles} label="Your coaching" />
+      <section aria-labelledby="coach-upcoming-title" className="flex flex-col gap-3">
+        <h2 id="coach-upcoming-title" className="text-lg font-semibold">
+          Your upcoming sessions
+        </h2>
+        {coach === undefined ? (
+          <div aria-busy="true" className="h-24 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
+        ) : coach.upcoming.length === 0 ? (
+          <p className="text-muted-foreground">No sessions booked yet. Members book from your open times.</p>
+        ) : (
+          <ul className="flex flex-col gap-2" aria-live="polite">
+            {coach.upcoming.map((session) => (
+              <li key={session._id}>
+                <a
+                  href={`/session/${session._id}`}
+                  className="flex min-h-11 flex-col gap-0.5 rounded-lg border bg-card p-4 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                >
+                  <span className="font-medium">
+                    {session.title} · {session.memberName}
+                  </span>
+                  <span className="text-sm text-muted-foreground">{whenWithTime(session.startsAt, now, user.timezone)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The member's home base: minutes, the next session and what happened, live from Convex. Coaches see their week. */
 export function DashboardHome() {
   const viewer = useViewer();
-  // The time of the visit: the greeting and membership length do not tick while the page is open.
-  const [now] = useState(() => Date.now());
   if (viewer.status !== "signed-in") return <WelcomeSkeleton />;
-  return <Welcome user={viewer.user} now={now} />;
+  return viewer.user.role === "coach" ? <CoachDashboard user={viewer.user} /> : <MemberDashboard user={viewer.user} />;
 }

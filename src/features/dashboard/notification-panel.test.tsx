@@ -30,7 +30,9 @@ function advance(ms: number) {
 function renderPanel(notifications: PanelNotification[], overrides: Partial<Parameters<typeof NotificationPanel>[0]> = {}) {
   const onDismiss = vi.fn();
   const onOpen = vi.fn();
-  const view = render(<NotificationPanel notifications={notifications} position="top-right" onDismiss={onDismiss} onOpen={onOpen} now={NOW} {...overrides} />);
+  const view = render(
+    <NotificationPanel notifications={notifications} position="top-right" onDismiss={onDismiss} onOpen={onOpen} now={NOW} {...overrides} />,
+  );
   return { onDismiss, onOpen, ...view };
 }
 

@@ -12,7 +12,10 @@ import { relativeTime } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_URLS } from "./dashboard-urls";
 
-export type PanelNotification = Pick<Doc<"notifications">, "_id" | "type" | "priority" | "title" | "message" | "timestamp" | "autoHideMs" | "actions">;
+export type PanelNotification = Pick<
+  Doc<"notifications">,
+  "_id" | "type" | "priority" | "title" | "message" | "timestamp" | "autoHideMs" | "actions"
+>;
 export type NotificationAction = PanelNotification["actions"][number];
 
 export interface NotificationPanelProps {
@@ -145,7 +148,11 @@ function NotificationItem({
           ) : null}
           {now !== undefined || remaining !== undefined ? (
             <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
-              {now !== undefined ? <time dateTime={new Date(item.timestamp).toISOString()}>{relativeTime(item.timestamp, now)}</time> : <span />}
+              {now !== undefined ? (
+                <time dateTime={new Date(item.timestamp).toISOString()}>{relativeTime(item.timestamp, now)}</time>
+              ) : (
+                <span />
+              )}
               {/* Hidden from screen readers: a number that changes every second must not be announced every second. */}
               {remaining !== undefined ? (
                 <span aria-hidden className="tabular-nums">
@@ -201,7 +208,15 @@ export function NotificationPanel({ notifications, position, onDismiss, onOpen, 
       {/* Always present, so notifications that arrive later are announced. */}
       <ol aria-label="Notifications" aria-live="polite" aria-relevant="additions" className="flex w-full flex-col gap-2">
         {visible.map((item) => (
-          <NotificationItem key={item._id} item={item} paused={hovered || focused} side={side} now={now} onDismiss={onDismiss} onOpen={onOpen} />
+          <NotificationItem
+            key={item._id}
+            item={item}
+            paused={hovered || focused}
+            side={side}
+            now={now}
+            onDismiss={onDismiss}
+            onOpen={onOpen}
+          />
         ))}
       </ol>
       {more > 0 ? (

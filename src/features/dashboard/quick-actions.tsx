@@ -45,7 +45,8 @@ function joinAction(session: NextSession | undefined, now: number): Action {
     const lead = Math.round((session.startsAt - session.joinOpensAt) / MINUTE);
     return { ...base, detail: `Opens ${lead} minutes before`, note: `Starts ${relativeTime(session.startsAt, now)}` };
   }
-  const detail = now < session.startsAt ? `Starts ${relativeTime(session.startsAt, now)}` : `Started ${relativeTime(session.startsAt, now)}`;
+  const detail =
+    now < session.startsAt ? `Starts ${relativeTime(session.startsAt, now)}` : `Started ${relativeTime(session.startsAt, now)}`;
   return { ...base, href: activityUrls.session(session.id), detail, primary: true };
 }
 
@@ -76,7 +77,9 @@ function ActionTile({ action }: { action: Action }) {
       className={cn(
         tile,
         "outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60",
-        action.primary ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90" : "bg-background hover:bg-accent hover:text-accent-foreground",
+        action.primary
+          ? "border-primary bg-primary text-primary-foreground hover:bg-primary/90"
+          : "bg-background hover:bg-accent hover:text-accent-foreground",
       )}
     >
       {body}
@@ -91,10 +94,21 @@ function ActionTile({ action }: { action: Action }) {
 export function QuickActions({ remainingMinutes, nextSession, latestRecordingId, now }: QuickActionsProps) {
   const join = joinAction(nextSession, now);
   const actions: Action[] = [
-    { label: "Book a Session", icon: CalendarPlusIcon, href: DASHBOARD_URLS.bookSession, detail: "Pick a time with your coach", primary: join.href === undefined },
+    {
+      label: "Book a Session",
+      icon: CalendarPlusIcon,
+      href: DASHBOARD_URLS.bookSession,
+      detail: "Pick a time with your coach",
+      primary: join.href === undefined,
+    },
     join,
     latestRecordingId
-      ? { label: "Latest Recording", icon: CirclePlayIcon, href: activityUrls.recording(latestRecordingId), detail: "Watch your last session" }
+      ? {
+          label: "Latest Recording",
+          icon: CirclePlayIcon,
+          href: activityUrls.recording(latestRecordingId),
+          detail: "Watch your last session",
+        }
       : { label: "Latest Recording", icon: CirclePlayIcon, detail: "No recordings yet" },
     { label: "Community Forum", icon: MessagesSquareIcon, href: DASHBOARD_URLS.forum, detail: "Ask and share with other members" },
   ];

@@ -121,7 +121,9 @@ describe("TimeBalanceCard", () => {
     rerender(<TimeBalanceCard balance={balance(60)} history={history({ entries: [] })} timeZone="UTC" />);
     expect(screen.getByText(/^No history yet/)).toBeInTheDocument();
 
-    rerender(<TimeBalanceCard balance={balance(60)} history={history({ entries: kinds, canLoadMore: true, loadingMore: true })} timeZone="UTC" />);
+    rerender(
+      <TimeBalanceCard balance={balance(60)} history={history({ entries: kinds, canLoadMore: true, loadingMore: true })} timeZone="UTC" />,
+    );
     expect(screen.getByText("Expired")).toBeInTheDocument();
     expect(screen.getByText("Adjustment")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Loading..." })).toBeDisabled();

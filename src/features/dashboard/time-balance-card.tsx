@@ -10,7 +10,10 @@ import { cn } from "@/lib/utils";
 import { DASHBOARD_URLS } from "./dashboard-urls";
 import { BALANCE_TONE_STYLES, balanceShare, LEDGER_KIND_LABELS, percentLeft } from "./time-balance";
 
-export type TimeBalance = Pick<Doc<"timeBalances">, "totalMinutes" | "consumedMinutes" | "remainingMinutes" | "expiresAt" | "lastPurchaseAt">;
+export type TimeBalance = Pick<
+  Doc<"timeBalances">,
+  "totalMinutes" | "consumedMinutes" | "remainingMinutes" | "expiresAt" | "lastPurchaseAt"
+>;
 
 /** One ledger row as the details dialog shows it; `minutes` is signed (debits and expiries negative). */
 export interface LedgerEntry {
@@ -77,7 +80,9 @@ function BalanceWarning({ remaining }: { remaining: number }) {
         <p
           className={cn(
             "flex items-start gap-2 rounded-lg border p-3 text-sm font-medium",
-            remaining <= 0 ? "border-destructive/40 bg-destructive/10 text-destructive" : "border-warning/40 bg-warning-muted text-warning-foreground",
+            remaining <= 0
+              ? "border-destructive/40 bg-destructive/10 text-destructive"
+              : "border-warning/40 bg-warning-muted text-warning-foreground",
           )}
         >
           {remaining <= 0 ? (
@@ -121,7 +126,8 @@ function HistoryTable({ history, timeZone }: { history: TimeBalanceHistory | und
       </div>
     );
   }
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">No history yet. Your purchases and bookings will show up here.</p>;
+  if (entries.length === 0)
+    return <p className="text-sm text-muted-foreground">No history yet. Your purchases and bookings will show up here.</p>;
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-x-auto rounded-lg border">
@@ -220,7 +226,9 @@ export function TimeBalanceCard({ balance, history, onDetailsOpenChange, timeZon
               {percentLeft(remainingMinutes, totalMinutes)}% left
             </p>
             <p className="text-sm text-muted-foreground">Used {formatDuration(consumedMinutes)}</p>
-            {balance.expiresAt !== undefined ? <p className="text-sm text-muted-foreground">Expires {dateTime(balance.expiresAt, timeZone)}</p> : null}
+            {balance.expiresAt !== undefined ? (
+              <p className="text-sm text-muted-foreground">Expires {dateTime(balance.expiresAt, timeZone)}</p>
+            ) : null}
           </div>
         </div>
         <BalanceWarning remaining={remainingMinutes} />
