@@ -7,20 +7,21 @@ import { v } from "convex/values";
 import type { MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
 import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS } from "./model/demoContent";
-import { DEFAULT_TIMEZONE, findUserByToken, normalizeEmail } from "./model/users";
+import { recordActivity, activityUrls } from "./model/activity";
+import { bookSession, meetingUrl } from "./model/bookings";
+import { addCompletedSession } from "./model/sessions";
+import { creditPurchase, debitBooking } from "./model/timeBalance";
+import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
 export const demo = internalMutation({
   args: {
     accounts: v.array(
-      v
-        .object(userFields)
-        .pick("email", "firstName", "lastName", "role", "userType", "tier", "forumMember")
-        .extend({
-          tokenIdentifier: v.string(),
-          /** How long ago the member joined, so "Member for" reads naturally. */
-          memberForDays: v.number(),
-        }),
+      v.object(userFields).pick("email", "firstName", "lastName", "role", "userType", "tier", "forumMember").extend({
+        tokenIdentifier: v.string(),
+        /** How long ago the member joined, so "Member for" reads naturally. */
+        memberForDays: v.number(),
+      }),
     ),
   },
   returns: v.number(),
@@ -40,6 +41,7 @@ export const demo = internalMutation({
       created++;
     }
     await seedContent(ctx, now);
+    await seedMemberCore(ctx, now);
     return created;
   },
 });
@@ -61,5 +63,82 @@ async function seedContent(ctx: MutationCtx, now: number) {
     for (const { startsInDays, startHourUtc, ...event } of DEMO_EVENTS) {
       await ctx.db.insert("events", { ...event, startsAt: today + startsInDays * DAY + startHourUtc * 60 * 60 * 1000 });
     }
+  }
+}
+
+const HOUR = 60 * 60 * 1000;
+const WEEKDAYS = [1, 2, 3, 4, 5];
+
+/**
+ * Coaching history for the demo accounts, written through the same rules the app uses (ledger,
+ * booking), so every dashboard widget has something true to show: the coach's weekly hours,
+ * minutes bought, past completed sessions and one upcoming booking per client.
+ */
+async function seedMemberCore(ctx: MutationCtx, now: number) {
+  const coach = await findUserByEmail(ctx.db, "coach@example.com");
+  if (!coach || (await ctx.db.query("availability").first())) return;
+  await ctx.db.insert("availability", {
+    coachId: coach._id,
+    timezone: coach.timezone,
+    weekly: WEEKDAYS.flatMap((weekday) => [
+      { weekday, start: "09:00", end: "12:00" },
+      { weekday, start: "13:00", end: "17:00" },
+    ]),
+    exceptions: [],
+    updatedAt: now,
+  });
+  const history = [
+    { email: "maya@example.com", boughtMinutes: 600, pastSessions: 6 },
+    { email: "theo@example.com", boughtMinutes: 120, pastSessions: 1 },
+  ];
+  for (const [index, { email, boughtMinutes, pastSessions }] of history.entries()) {
+    const member = await findUserByEmail(ctx.db, email);
+    if (!member) continue;
+    const firstDay = now - (pastSessions * 7 + 3) * DAY;
+    await creditPurchase(ctx, member._id, { minutes: boughtMinutes, note: "Time package" }, firstDay);
+    for (let week = pastSessions; week >= 1; week--) {
+      const startsAt = Math.floor((now - week * 7 * DAY) / DAY) * DAY + (10 + index) * HOUR;
+      const sessionId = await ctx.db.insert("sessions", {
+        title: "Coaching session",
+        description: "Weekly planning and follow-up on last week's commitments.",
+        coachId: coach._id,
+        memberId: member._id,
+        startsAt,
+        endsAt: startsAt + HOUR,
+        durationMinutes: 60,
+        status: "completed",
+        meetingUrl: "",
+        bookedAt: startsAt - 3 * DAY,
+        debitedMinutes: 60,
+        completedAt: startsAt + HOUR,
+        reminderJobs: [],
+      });
+      await ctx.db.patch("sessions", sessionId, { meetingUrl: meetingUrl(sessionId) });
+      await debitBooking(ctx, member._id, { sessionId, minutes: 60 }, startsAt - 3 * DAY);
+      await addCompletedSession(ctx, member._id, 60);
+      await recordActivity(
+        ctx,
+        member._id,
+        {
+          type: "session",
+          title: "Session completed",
+          description: "Coaching session with Cora Coach",
+          status: "completed",
+          metadata: { duration: 60, sessionId },
+          actionUrl: activityUrls.session(sessionId),
+          actionLabel: "Open session",
+        },
+        startsAt + HOUR,
+      );
+    }
+    // One upcoming session, booked the way a member books: the next weekday, two days out.
+    let day = Math.floor(now / DAY) * DAY + 2 * DAY;
+    while (!WEEKDAYS.includes(new Date(day).getUTCDay())) day += DAY;
+    await bookSession(
+      ctx,
+      member,
+      { coachId: coach._id, startsAt: day + (10 + index) * HOUR, durationMinutes: 60, title: "Coaching session" },
+      now,
+    );
   }
 }

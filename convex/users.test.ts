@@ -38,7 +38,15 @@ describe("users.ensureCurrent", () => {
     const t = convexTest(schema, modules);
     const as = t.withIdentity(identity("ana"));
     const first = await as.mutation(api.users.ensureCurrent, { timezone: "Europe/Lisbon" });
-    expect(first).toMatchObject({ email: "ana@example.com", firstName: "Ana", lastName: "Silva", role: "client", tier: "foundation", status: "active", timezone: "Europe/Lisbon" });
+    expect(first).toMatchObject({
+      email: "ana@example.com",
+      firstName: "Ana",
+      lastName: "Silva",
+      role: "client",
+      tier: "foundation",
+      status: "active",
+      timezone: "Europe/Lisbon",
+    });
     const again = await as.mutation(api.users.ensureCurrent, {});
     expect(again._id).toBe(first._id);
     expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(1);
@@ -76,14 +84,20 @@ describe("users.updateProfile", () => {
     const t = convexTest(schema, modules);
     const { as, id } = await signedIn(t, "client");
     await as.mutation(api.users.updateProfile, { firstName: "  Maya ", lastName: " Ortiz", timezone: "America/Chicago" });
-    expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({ firstName: "Maya", lastName: "Ortiz", timezone: "America/Chicago" });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({
+      firstName: "Maya",
+      lastName: "Ortiz",
+      timezone: "America/Chicago",
+    });
   });
 
   it("names each bad field and stores nothing", async () => {
     const t = convexTest(schema, modules);
     const { as, id } = await signedIn(t, "client");
     const before = await t.run((ctx) => ctx.db.get("users", id));
-    expect(await codeOf(as.mutation(api.users.updateProfile, { firstName: " ", lastName: "x".repeat(101), timezone: "Nowhere/Land" }))).toEqual({
+    expect(
+      await codeOf(as.mutation(api.users.updateProfile, { firstName: " ", lastName: "x".repeat(101), timezone: "Nowhere/Land" })),
+    ).toEqual({
       code: "INVALID_INPUT",
       message: "Please check the highlighted fields.",
       fields: { firstName: "Enter your first name.", lastName: "Use at most 100 characters.", timezone: "Please select a valid timezone" },
@@ -135,7 +149,10 @@ describe("user management", () => {
     const member = await signedIn(t, "client");
     await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated", reason: "subscription_cancelled" });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(await t.run((ctx) => ctx.db.get("users", member.id))).toMatchObject({ status: "deactivated", deactivationReason: "subscription_cancelled" });
+    expect(await t.run((ctx) => ctx.db.get("users", member.id))).toMatchObject({
+      status: "deactivated",
+      deactivationReason: "subscription_cancelled",
+    });
     expect(await codeOf(member.as.query(api.users.me, {}))).toBeUndefined();
     expect(await codeOf(member.as.mutation(api.users.updateProfile, { firstName: "A", lastName: "B", timezone: "UTC" }))).toMatchObject({
       code: "ACCOUNT_DEACTIVATED",
@@ -214,7 +231,12 @@ describe("Clerk user webhooks", () => {
       last_name: "Example",
       primary_email_address_id: "idn_29w83yL7CwVlJXylYLxcslromF1",
       email_addresses: [
-        { id: "idn_29w83yL7CwVlJXylYLxcslromF1", object: "email_address", email_address: "Example@Example.org", verification: { status: "verified" } },
+        {
+          id: "idn_29w83yL7CwVlJXylYLxcslromF1",
+          object: "email_address",
+          email_address: "Example@Example.org",
+          verification: { status: "verified" },
+        },
       ],
       created_at: 1654012591514,
     },
@@ -233,9 +255,15 @@ describe("Clerk user webhooks", () => {
       role: "client",
       createdAt: 1654012591514,
     });
-    await t.fetch("/clerk-users-webhook", delivery("msg_2", { ...created, type: "user.updated", data: { ...created.data, first_name: "Renamed" } }));
+    await t.fetch(
+      "/clerk-users-webhook",
+      delivery("msg_2", { ...created, type: "user.updated", data: { ...created.data, first_name: "Renamed" } }),
+    );
     expect(await t.run((ctx) => ctx.db.query("users").first())).toMatchObject({ firstName: "Renamed" });
-    await t.fetch("/clerk-users-webhook", delivery("msg_3", { type: "user.deleted", data: { id: created.data.id, deleted: true, object: "user" } }));
+    await t.fetch(
+      "/clerk-users-webhook",
+      delivery("msg_3", { type: "user.deleted", data: { id: created.data.id, deleted: true, object: "user" } }),
+    );
     expect(await t.run((ctx) => ctx.db.query("users").first())).toMatchObject({ firstName: "Renamed", status: "deactivated" });
   });
 
@@ -288,5 +316,32 @@ describe("seed.demo", () => {
     const maya = await t.withIdentity({ tokenIdentifier: account.tokenIdentifier }).query(api.users.me, {});
     expect(maya).toMatchObject({ email: "maya@example.com", tier: "control" });
     expect(Date.now() - maya!.createdAt).toBeGreaterThanOrEqual(30 * 86_400_000 - 1000);
+  });
+
+  it("gives the demo member a true history: the coach's hours, bought minutes, past sessions and one upcoming booking", async () => {
+    const t = convexTest(schema, modules);
+    const base = { userType: "client", tier: "control" as const, forumMember: true, memberForDays: 400 };
+    await t.mutation(internal.seed.demo, {
+      accounts: [
+        {
+          ...base,
+          tokenIdentifier: "local|coach",
+          email: "coach@example.com",
+          firstName: "Cora",
+          lastName: "Coach",
+          role: "coach",
+          userType: "coach",
+        },
+        { ...base, tokenIdentifier: "local|maya", email: "maya@example.com", firstName: "Maya", lastName: "Ortiz", role: "client" },
+      ],
+    });
+    const maya = t.withIdentity({ tokenIdentifier: "local|maya" });
+    const summary = await maya.query(api.dashboard.summary, {});
+    expect(summary.stats.totalSessions).toBe(6);
+    expect(summary.upcoming).toHaveLength(1);
+    expect(summary.balance).toMatchObject({ totalMinutes: 600, remainingMinutes: 600 - 7 * 60 });
+    const history = await maya.query(api.timeBalance.history, { paginationOpts: { numItems: 20, cursor: null } });
+    expect(history.page.reduce((sum, entry) => sum + entry.minutes, 0)).toBe(summary.balance.remainingMinutes);
+    expect(await t.withIdentity({ tokenIdentifier: "local|coach" }).query(api.availability.mine, {})).not.toBeNull();
   });
 });
