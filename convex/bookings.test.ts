@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { REMINDER_OFFSETS_MS } from "./model/notifications";
-import { deriveBalance } from "./model/timeBalance";
 import schema from "./schema";
 import { modules } from "./test.setup";
 import { signedIn, type T } from "./test.users";
+import { storedAndDerivedBalance } from "./test.sessions";
 
 const codeOf = async (promise: Promise<unknown>) => {
   try {
@@ -47,23 +47,7 @@ async function setup(minutes = 180) {
   return { t, coach, member };
 }
 
-/** The stored balance row and what the ledger adds up to; they must always agree. */
-async function ledgerCheck(t: T, userId: Id<"users">) {
-  return t.run(async (ctx) => {
-    const row = await ctx.db
-      .query("timeBalances")
-      .withIndex("by_user", (q) => q.eq("userId", userId))
-      .unique();
-    const entries = await ctx.db
-      .query("timeLedger")
-      .withIndex("by_user_and_at", (q) => q.eq("userId", userId))
-      .collect();
-    const { _id: _i, _creationTime: _c, userId: _u, ...stored } = row!;
-    return { stored, derived: deriveBalance(entries) };
-  });
-}
-
-const remaining = async (t: T, userId: Id<"users">) => (await ledgerCheck(t, userId)).stored.remainingMinutes;
+const remaining = async (t: T, userId: Id<"users">) => (await storedAndDerivedBalance(t, userId)).stored.remainingMinutes;
 const notificationsOf = (t: T, userId: Id<"users">) =>
   t.run((ctx) =>
     ctx.db
@@ -114,7 +98,7 @@ describe("bookings.book", () => {
       remainingMinutes: 120,
       consumedMinutes: 60,
     });
-    const { stored, derived } = await ledgerCheck(t, member.id);
+    const { stored, derived } = await storedAndDerivedBalance(t, member.id);
     expect(stored).toEqual(derived);
     const debit = await t.run((ctx) => ctx.db.query("timeLedger").collect());
     expect(debit.find((e) => e.kind === "booking_debit")).toMatchObject({ minutes: -60, sessionId: id });
@@ -225,7 +209,7 @@ describe("bookings.book", () => {
     const [failure] = results.filter((r) => r.status === "rejected");
     expect(failure!.reason).toBeInstanceOf(ConvexError);
     expect((failure!.reason as ConvexError<{ code: string }>).data.code).toBe("INSUFFICIENT_MINUTES");
-    const { stored, derived } = await ledgerCheck(t, member.id);
+    const { stored, derived } = await storedAndDerivedBalance(t, member.id);
     expect(stored.remainingMinutes).toBe(0);
     expect(stored).toEqual(derived);
     expect(await t.run((ctx) => ctx.db.query("sessions").collect())).toHaveLength(1);
@@ -288,7 +272,7 @@ describe("bookings.cancel", () => {
     });
     expect((await jobsOf(t, id)).map((j) => j.state.kind)).toEqual(["canceled", "canceled", "canceled"]);
     expect(await remaining(t, member.id)).toBe(180);
-    const { stored, derived } = await ledgerCheck(t, member.id);
+    const { stored, derived } = await storedAndDerivedBalance(t, member.id);
     expect(stored).toEqual(derived);
     expect((await notificationsOf(t, coach.id)).map((n) => n.title)).toEqual(["Session booked", "Session cancelled"]);
     expect((await notificationsOf(t, member.id)).map((n) => n.title)).toEqual(["Session booked"]);

@@ -1,8 +1,9 @@
 /**
- * Test rows for sessions, recordings and transcripts in convex-test. Two dots in the name, so
+ * Test rows for sessions, recordings and transcripts in convex-test, and the ledger check. Two dots in the name, so
  * Convex does not deploy this file.
  */
 import type { Doc, Id } from "./_generated/dataModel";
+import { deriveBalance } from "./model/timeBalance";
 import type { T } from "./test.users";
 
 export const MINUTE = 60 * 1000;
@@ -44,5 +45,21 @@ export function storedFile(t: T, contentType: string | undefined, bytes = "recor
       await db.patch("_storage", id, { contentType });
     }
     return id;
+  });
+}
+
+/** A member's stored balance row and what their ledger adds up to: the two must always agree. */
+export function storedAndDerivedBalance(t: T, userId: Id<"users">) {
+  return t.run(async (ctx) => {
+    const row = await ctx.db
+      .query("timeBalances")
+      .withIndex("by_user", (q) => q.eq("userId", userId))
+      .unique();
+    const entries = await ctx.db
+      .query("timeLedger")
+      .withIndex("by_user_and_at", (q) => q.eq("userId", userId))
+      .collect();
+    const { _id: _i, _creationTime: _c, userId: _u, ...stored } = row!;
+    return { stored, derived: deriveBalance(entries) };
   });
 }

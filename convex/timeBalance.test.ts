@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import crons from "./crons";
-import { deriveBalance, EXPIRY_BATCH, TIME_BALANCE_VALID_MS } from "./model/timeBalance";
+import { EXPIRY_BATCH, TIME_BALANCE_VALID_MS } from "./model/timeBalance";
 import schema from "./schema";
 import { modules } from "./test.setup";
-import { signedIn, type T } from "./test.users";
+import { signedIn } from "./test.users";
+import { storedAndDerivedBalance } from "./test.sessions";
 
 const codeOf = async (promise: Promise<unknown>) => {
   try {
@@ -19,22 +20,6 @@ const codeOf = async (promise: Promise<unknown>) => {
 };
 
 const NOW = Date.UTC(2026, 2, 2, 8);
-
-/** The stored row, and the balance the member's ledger adds up to: they must always agree. */
-async function storedAndDerived(t: T, userId: Id<"users">) {
-  return t.run(async (ctx) => {
-    const row = await ctx.db
-      .query("timeBalances")
-      .withIndex("by_user", (q) => q.eq("userId", userId))
-      .unique();
-    const entries = await ctx.db
-      .query("timeLedger")
-      .withIndex("by_user_and_at", (q) => q.eq("userId", userId))
-      .collect();
-    const { _id: _i, _creationTime: _c, userId: _u, ...stored } = row!;
-    return { stored, derived: deriveBalance(entries) };
-  });
-}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -60,7 +45,7 @@ describe("timeBalance", () => {
       lastPurchaseAt: NOW,
       expiresAt: NOW + TIME_BALANCE_VALID_MS,
     });
-    const { stored, derived } = await storedAndDerived(t, member.id);
+    const { stored, derived } = await storedAndDerivedBalance(t, member.id);
     expect(stored).toEqual(derived);
     expect(await codeOf(t.mutation(internal.timeBalance.creditPurchase, { userId: member.id, minutes: 0, note: "Nothing" }))).toBe(
       "INVALID_INPUT",
@@ -113,7 +98,7 @@ describe("timeBalance", () => {
       [30, admin.id],
       [-20, admin.id],
     ]);
-    const { stored, derived } = await storedAndDerived(t, member.id);
+    const { stored, derived } = await storedAndDerivedBalance(t, member.id);
     expect(stored).toEqual(derived);
   });
 
@@ -139,7 +124,7 @@ describe("timeBalance", () => {
     });
     expect(await fresh.as.query(api.timeBalance.mine, {})).toMatchObject({ remainingMinutes: 60 });
     expect(await adjustedOnly.as.query(api.timeBalance.mine, {})).toMatchObject({ remainingMinutes: 30 });
-    const { stored, derived } = await storedAndDerived(t, old.id);
+    const { stored, derived } = await storedAndDerivedBalance(t, old.id);
     expect(stored).toEqual(derived);
     expect(await t.mutation(internal.timeBalance.expireDue, {})).toBe(0);
   });

@@ -30,6 +30,7 @@ import type * as integrations_identity from "../integrations/identity.js";
 import type * as model_activity from "../model/activity.js";
 import type * as model_adapters from "../model/adapters.js";
 import type * as model_availability from "../model/availability.js";
+import type * as model_bookingPolicy from "../model/bookingPolicy.js";
 import type * as model_bookings from "../model/bookings.js";
 import type * as model_clerk from "../model/clerk.js";
 import type * as model_contact from "../model/contact.js";
@@ -81,6 +82,7 @@ declare const fullApi: ApiFromModules<{
   "model/activity": typeof model_activity;
   "model/adapters": typeof model_adapters;
   "model/availability": typeof model_availability;
+  "model/bookingPolicy": typeof model_bookingPolicy;
   "model/bookings": typeof model_bookings;
   "model/clerk": typeof model_clerk;
   "model/contact": typeof model_contact;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cancelPolicy, isFreeWindow, monthKey, reminderStyle, reschedulePolicy } from "./bookings";
+import { cancelPolicy, isFreeWindow, monthKey, reschedulePolicy } from "./bookingPolicy";
+import { reminderStyle } from "./bookings";
 
 const HOUR = 60 * 60 * 1000;
 const now = Date.UTC(2026, 2, 10, 12);

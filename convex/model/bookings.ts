@@ -22,14 +22,12 @@ import {
   openSlots,
   SHORTEST_SESSION_MINUTES,
 } from "./availability";
+import { cancelPolicy, monthKey, reschedulePolicy, type ChangedBy } from "./bookingPolicy";
 import { userError } from "./errors";
 import { notify, REMINDER_OFFSETS_MS } from "./notifications";
 import { namesOf, scheduledSessions } from "./sessions";
 import { debitBooking, refundBooking } from "./timeBalance";
 
-/** A member may cancel or move a session free of charge up to this long before it starts. */
-export const CANCEL_FREE_HOURS = 24;
-const HOUR_MS = 60 * MINUTE_MS;
 export const DEFAULT_SESSION_TITLE = "Coaching session";
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
@@ -41,50 +39,6 @@ export const DEFAULT_MEETING_BASE_URL = "https://meet.jit.si";
 /** The video room of a session, one per session, built in one place. */
 export const meetingUrl = (id: Id<"sessions">, base = env.MEETING_BASE_URL || DEFAULT_MEETING_BASE_URL) =>
   `${base.replace(/\/$/, "")}/lwcc-session-${id}`;
-
-/** Who is changing a session: its member, or its coach or an admin. */
-export type ChangedBy = "member" | "staff";
-
-export interface LateChangeInput {
-  by: ChangedBy;
-  startsAt: number;
-  now: number;
-  /** Whether the member already used this calendar month's grace late change. */
-  graceUsed: boolean;
-}
-
-/** Whether `startsAt` is still at least CANCEL_FREE_HOURS away. */
-export function isFreeWindow(startsAt: number, now: number): boolean {
-  return startsAt - now >= CANCEL_FREE_HOURS * HOUR_MS;
-}
-
-/**
- * What cancelling costs. Coaches and admins always refund. A member cancelling at least
- * CANCEL_FREE_HOURS ahead is refunded; later, the month's one grace late cancel refunds; after
- * that nothing is refunded.
- */
-export function cancelPolicy(input: LateChangeInput): {
-  refund: boolean;
-  usesGrace: boolean;
-} {
-  if (input.by === "staff" || isFreeWindow(input.startsAt, input.now)) return { refund: true, usesGrace: false };
-  if (!input.graceUsed) return { refund: true, usesGrace: true };
-  return { refund: false, usesGrace: false };
-}
-
-/** Moving a session follows the same window: late, a member needs (and uses) the month's grace. */
-export function reschedulePolicy(input: LateChangeInput): {
-  allowed: boolean;
-  usesGrace: boolean;
-} {
-  const { refund, usesGrace } = cancelPolicy(input);
-  return { allowed: refund, usesGrace };
-}
-
-/** "YYYY-MM" of `now` in the member's time zone: the month a grace late change belongs to. */
-export function monthKey(now: number, timezone: string): string {
-  return format(new TZDate(now, timezone), "yyyy-MM");
-}
 
 /** A session time as the person reading it sees it, in their own zone. */
 export function formatWhen(ms: number, timezone: string): string {
