@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdhdAndLanguageRouteImport } from './routes/adhd-and-language'
 import { Route as AffiliateLinksPolicyRouteImport } from './routes/affiliate-links-policy'
+import { Route as BookingErrorRouteImport } from './routes/booking-error'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
 import { Route as DashboardRouteImport } from './routes/dashboard'
@@ -36,11 +37,21 @@ import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies.index'
 import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies.$slug'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
+import { Route as DashboardActivityRouteImport } from './routes/dashboard.activity'
+import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.book-session'
+import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
+import { Route as DashboardNotificationsRouteImport } from './routes/dashboard.notifications'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
 import { Route as LoginSplatRouteImport } from './routes/login.$'
 import { Route as RegisterSplatRouteImport } from './routes/register.$'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesSlugRouteImport } from './routes/services.$slug'
+import { Route as SessionIdRouteImport } from './routes/session.$id'
+import { Route as DashboardBookingsIndexRouteImport } from './routes/dashboard.bookings.index'
+import { Route as DashboardBookingsIdRouteImport } from './routes/dashboard.bookings.$id'
+import { Route as DashboardRecordingsIndexRouteImport } from './routes/dashboard.recordings.index'
+import { Route as DashboardRecordingsIdRouteImport } from './routes/dashboard.recordings.$id'
+import { Route as DashboardTranscriptsIdRouteImport } from './routes/dashboard.transcripts.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -60,6 +71,11 @@ const AdhdAndLanguageRoute = AdhdAndLanguageRouteImport.update({
 const AffiliateLinksPolicyRoute = AffiliateLinksPolicyRouteImport.update({
   id: '/affiliate-links-policy',
   path: '/affiliate-links-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingErrorRoute = BookingErrorRouteImport.update({
+  id: '/booking-error',
+  path: '/booking-error',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -177,6 +193,26 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardActivityRoute = DashboardActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardBookSessionRoute = DashboardBookSessionRouteImport.update({
+  id: '/book-session',
+  path: '/book-session',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCalendarRoute = DashboardCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardNotificationsRoute = DashboardNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -202,12 +238,44 @@ const ServicesSlugRoute = ServicesSlugRouteImport.update({
   path: '/services/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SessionIdRoute = SessionIdRouteImport.update({
+  id: '/session/$id',
+  path: '/session/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardBookingsIndexRoute = DashboardBookingsIndexRouteImport.update({
+  id: '/bookings/',
+  path: '/bookings/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardBookingsIdRoute = DashboardBookingsIdRouteImport.update({
+  id: '/bookings/$id',
+  path: '/bookings/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardRecordingsIndexRoute =
+  DashboardRecordingsIndexRouteImport.update({
+    id: '/recordings/',
+    path: '/recordings/',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardRecordingsIdRoute = DashboardRecordingsIdRouteImport.update({
+  id: '/recordings/$id',
+  path: '/recordings/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardTranscriptsIdRoute = DashboardTranscriptsIdRouteImport.update({
+  id: '/transcripts/$id',
+  path: '/transcripts/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/adhd-and-language': typeof AdhdAndLanguageRoute
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
+  '/booking-error': typeof BookingErrorRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
@@ -228,20 +296,31 @@ export interface FileRoutesByFullPath {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/dashboard/activity': typeof DashboardActivityRoute
+  '/dashboard/book-session': typeof DashboardBookSessionRoute
+  '/dashboard/calendar': typeof DashboardCalendarRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
+  '/session/$id': typeof SessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
+  '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
+  '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/dashboard/bookings/': typeof DashboardBookingsIndexRoute
+  '/dashboard/recordings/': typeof DashboardRecordingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/adhd-and-language': typeof AdhdAndLanguageRoute
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
+  '/booking-error': typeof BookingErrorRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/faq': typeof FaqRoute
@@ -261,14 +340,24 @@ export interface FileRoutesByTo {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/dashboard/activity': typeof DashboardActivityRoute
+  '/dashboard/book-session': typeof DashboardBookSessionRoute
+  '/dashboard/calendar': typeof DashboardCalendarRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
+  '/session/$id': typeof SessionIdRoute
   '/blog': typeof BlogIndexRoute
   '/case-studies': typeof CaseStudiesIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
+  '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
+  '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/dashboard/bookings': typeof DashboardBookingsIndexRoute
+  '/dashboard/recordings': typeof DashboardRecordingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -276,6 +365,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/adhd-and-language': typeof AdhdAndLanguageRoute
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
+  '/booking-error': typeof BookingErrorRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
@@ -296,14 +386,24 @@ export interface FileRoutesById {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/dashboard/activity': typeof DashboardActivityRoute
+  '/dashboard/book-session': typeof DashboardBookSessionRoute
+  '/dashboard/calendar': typeof DashboardCalendarRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
+  '/session/$id': typeof SessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
+  '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
+  '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/dashboard/bookings/': typeof DashboardBookingsIndexRoute
+  '/dashboard/recordings/': typeof DashboardRecordingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -312,6 +412,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/adhd-and-language'
     | '/affiliate-links-policy'
+    | '/booking-error'
     | '/contact'
     | '/cookie-policy'
     | '/dashboard'
@@ -332,20 +433,31 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/dashboard/activity'
+    | '/dashboard/book-session'
+    | '/dashboard/calendar'
+    | '/dashboard/notifications'
     | '/dashboard/settings'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
+    | '/session/$id'
     | '/blog/'
     | '/case-studies/'
     | '/dashboard/'
     | '/services/'
+    | '/dashboard/bookings/$id'
+    | '/dashboard/recordings/$id'
+    | '/dashboard/transcripts/$id'
+    | '/dashboard/bookings/'
+    | '/dashboard/recordings/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
     | '/adhd-and-language'
     | '/affiliate-links-policy'
+    | '/booking-error'
     | '/contact'
     | '/cookie-policy'
     | '/faq'
@@ -365,20 +477,31 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/dashboard/activity'
+    | '/dashboard/book-session'
+    | '/dashboard/calendar'
+    | '/dashboard/notifications'
     | '/dashboard/settings'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
+    | '/session/$id'
     | '/blog'
     | '/case-studies'
     | '/dashboard'
     | '/services'
+    | '/dashboard/bookings/$id'
+    | '/dashboard/recordings/$id'
+    | '/dashboard/transcripts/$id'
+    | '/dashboard/bookings'
+    | '/dashboard/recordings'
   id:
     | '__root__'
     | '/'
     | '/about'
     | '/adhd-and-language'
     | '/affiliate-links-policy'
+    | '/booking-error'
     | '/contact'
     | '/cookie-policy'
     | '/dashboard'
@@ -399,14 +522,24 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/dashboard/activity'
+    | '/dashboard/book-session'
+    | '/dashboard/calendar'
+    | '/dashboard/notifications'
     | '/dashboard/settings'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
+    | '/session/$id'
     | '/blog/'
     | '/case-studies/'
     | '/dashboard/'
     | '/services/'
+    | '/dashboard/bookings/$id'
+    | '/dashboard/recordings/$id'
+    | '/dashboard/transcripts/$id'
+    | '/dashboard/bookings/'
+    | '/dashboard/recordings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -414,6 +547,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   AdhdAndLanguageRoute: typeof AdhdAndLanguageRoute
   AffiliateLinksPolicyRoute: typeof AffiliateLinksPolicyRoute
+  BookingErrorRoute: typeof BookingErrorRoute
   ContactRoute: typeof ContactRoute
   CookiePolicyRoute: typeof CookiePolicyRoute
   DashboardRoute: typeof DashboardRouteWithChildren
@@ -437,6 +571,7 @@ export interface RootRouteChildren {
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
+  SessionIdRoute: typeof SessionIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
@@ -470,6 +605,13 @@ declare module '@tanstack/react-router' {
       path: '/affiliate-links-policy'
       fullPath: '/affiliate-links-policy'
       preLoaderRoute: typeof AffiliateLinksPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking-error': {
+      id: '/booking-error'
+      path: '/booking-error'
+      fullPath: '/booking-error'
+      preLoaderRoute: typeof BookingErrorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -633,6 +775,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/activity': {
+      id: '/dashboard/activity'
+      path: '/activity'
+      fullPath: '/dashboard/activity'
+      preLoaderRoute: typeof DashboardActivityRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/book-session': {
+      id: '/dashboard/book-session'
+      path: '/book-session'
+      fullPath: '/dashboard/book-session'
+      preLoaderRoute: typeof DashboardBookSessionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/calendar': {
+      id: '/dashboard/calendar'
+      path: '/calendar'
+      fullPath: '/dashboard/calendar'
+      preLoaderRoute: typeof DashboardCalendarRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/notifications': {
+      id: '/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/dashboard/notifications'
+      preLoaderRoute: typeof DashboardNotificationsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/settings': {
       id: '/dashboard/settings'
       path: '/settings'
@@ -668,17 +838,77 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServicesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/session/$id': {
+      id: '/session/$id'
+      path: '/session/$id'
+      fullPath: '/session/$id'
+      preLoaderRoute: typeof SessionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/bookings/': {
+      id: '/dashboard/bookings/'
+      path: '/bookings'
+      fullPath: '/dashboard/bookings/'
+      preLoaderRoute: typeof DashboardBookingsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/bookings/$id': {
+      id: '/dashboard/bookings/$id'
+      path: '/bookings/$id'
+      fullPath: '/dashboard/bookings/$id'
+      preLoaderRoute: typeof DashboardBookingsIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/recordings/': {
+      id: '/dashboard/recordings/'
+      path: '/recordings'
+      fullPath: '/dashboard/recordings/'
+      preLoaderRoute: typeof DashboardRecordingsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/recordings/$id': {
+      id: '/dashboard/recordings/$id'
+      path: '/recordings/$id'
+      fullPath: '/dashboard/recordings/$id'
+      preLoaderRoute: typeof DashboardRecordingsIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/transcripts/$id': {
+      id: '/dashboard/transcripts/$id'
+      path: '/transcripts/$id'
+      fullPath: '/dashboard/transcripts/$id'
+      preLoaderRoute: typeof DashboardTranscriptsIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
   }
 }
 
 interface DashboardRouteChildren {
+  DashboardActivityRoute: typeof DashboardActivityRoute
+  DashboardBookSessionRoute: typeof DashboardBookSessionRoute
+  DashboardCalendarRoute: typeof DashboardCalendarRoute
+  DashboardNotificationsRoute: typeof DashboardNotificationsRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardBookingsIdRoute: typeof DashboardBookingsIdRoute
+  DashboardRecordingsIdRoute: typeof DashboardRecordingsIdRoute
+  DashboardTranscriptsIdRoute: typeof DashboardTranscriptsIdRoute
+  DashboardBookingsIndexRoute: typeof DashboardBookingsIndexRoute
+  DashboardRecordingsIndexRoute: typeof DashboardRecordingsIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardActivityRoute: DashboardActivityRoute,
+  DashboardBookSessionRoute: DashboardBookSessionRoute,
+  DashboardCalendarRoute: DashboardCalendarRoute,
+  DashboardNotificationsRoute: DashboardNotificationsRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardBookingsIdRoute: DashboardBookingsIdRoute,
+  DashboardRecordingsIdRoute: DashboardRecordingsIdRoute,
+  DashboardTranscriptsIdRoute: DashboardTranscriptsIdRoute,
+  DashboardBookingsIndexRoute: DashboardBookingsIndexRoute,
+  DashboardRecordingsIndexRoute: DashboardRecordingsIndexRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
@@ -690,6 +920,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   AdhdAndLanguageRoute: AdhdAndLanguageRoute,
   AffiliateLinksPolicyRoute: AffiliateLinksPolicyRoute,
+  BookingErrorRoute: BookingErrorRoute,
   ContactRoute: ContactRoute,
   CookiePolicyRoute: CookiePolicyRoute,
   DashboardRoute: DashboardRouteWithChildren,
@@ -713,6 +944,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,
   ServicesSlugRoute: ServicesSlugRoute,
+  SessionIdRoute: SessionIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,

@@ -28,3 +28,9 @@ export function initials(user: Pick<ViewerUser, "firstName" | "lastName" | "emai
   const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
   return (letters || user.email.charAt(0)).toUpperCase();
 }
+
+/** The signed-in person's time zone, or the browser's while the account is loading. */
+export function useTimeZone(): string {
+  const viewer = useViewer();
+  return viewer.status === "signed-in" ? viewer.user.timezone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

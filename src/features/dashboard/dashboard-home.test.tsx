@@ -108,6 +108,8 @@ describe("dashboard home", () => {
     expect(await within(main).findByRole("heading", { name: "Your upcoming sessions" })).toBeInTheDocument();
     expect(within(main).getByRole("link", { name: /Focus session · Sam Rivera/ })).toHaveAttribute("href", "/session/sessions:2");
     expect(within(main).getByText("Active clients").parentElement).toHaveTextContent("4");
+    // Their weekly hours are edited right here (loading in this test).
+    expect(within(main).getByRole("heading", { name: "Availability" })).toBeInTheDocument();
   });
 
   it("shows no plan badge on the free tier", async () => {

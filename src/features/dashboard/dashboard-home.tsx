@@ -5,6 +5,7 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import { SparklesIcon } from "lucide-react";
 import { useState } from "react";
 import { initials, useViewer, type ViewerUser } from "@/features/auth/viewer";
+import { AvailabilityEditor } from "@/features/booking/availability-editor";
 import { whenWithTime } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
 import { ActivityFeed, type ActivityFilter } from "./activity-feed";
@@ -171,6 +172,7 @@ function CoachDashboard({ user }: { user: ViewerUser }) {
           </ul>
         )}
       </section>
+      <AvailabilityEditor />
     </div>
   );
 }

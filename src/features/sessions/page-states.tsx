@@ -1,0 +1,98 @@
+import { AlertTriangleIcon, SearchXIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
+import { Button } from "@/components/ui/button";
+import { dateTime, relativeTime } from "@/lib/relative-time";
+import { MESSAGES } from "@/lib/messages";
+import { errorMessage, userErrorOf } from "@/lib/user-error";
+import { cn } from "@/lib/utils";
+
+/** Where people go when a page's item is missing: their own list of sessions. */
+export const BOOKINGS_URL = "/dashboard/bookings";
+
+/** Codes a page shows as "not here for you" rather than as a fault. */
+const MISSING_CODES = new Set(["SESSION_NOT_FOUND", "RECORDING_NOT_FOUND", "TRANSCRIPT_NOT_FOUND", "NOT_FOUND", "FORBIDDEN"]);
+
+/** "5 minutes ago · Jul 8, 2025, 3:00 PM" in the member's zone (UX.md: relative and absolute together). */
+export function When({ ms, now, timeZone, className }: { ms: number; now: number; timeZone: string; className?: string }) {
+  return (
+    <time dateTime={new Date(ms).toISOString()} className={cn("text-sm text-muted-foreground", className)}>
+      {relativeTime(ms, now)} · {dateTime(ms, timeZone)}
+    </time>
+  );
+}
+
+const pulse = "animate-pulse rounded-md bg-muted motion-reduce:animate-none";
+
+export function PageSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      <div aria-hidden className={cn(pulse, "h-9 w-72 max-w-full")} />
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} aria-hidden className="flex flex-col gap-2 rounded-xl border bg-card p-5">
+          <div className={cn(pulse, "h-5 w-48")} />
+          <div className={cn(pulse, "h-4 w-full")} />
+          <div className={cn(pulse, "h-4 w-2/3")} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ErrorAlert({ message, className }: { message: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={cn("flex items-center gap-2 text-sm font-medium text-destructive", className)}>
+      <AlertTriangleIcon className="size-4 shrink-0" aria-hidden />
+      {message}
+    </p>
+  );
+}
+
+/** Calm, not alarming: the item is not there (or not this person's), and the one step that helps. */
+export function NotFound({ message, action }: { message: string; action: ReactNode }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-6">
+      <p className="flex items-center gap-2 font-semibold">
+        <SearchXIcon className="size-5 text-primary" aria-hidden />
+        {message}
+      </p>
+      {action}
+    </div>
+  );
+}
+
+function missingCode(error: unknown): boolean {
+  const code = userErrorOf(error)?.code;
+  return code !== undefined && MISSING_CODES.has(code);
+}
+
+function LoadFallback({ error, resetErrorBoundary, action }: FallbackProps & { action: ReactNode }) {
+  if (missingCode(error)) return <NotFound message={errorMessage(error)} action={action} />;
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-card p-6">
+      <p className="font-semibold">{MESSAGES.componentError.title}</p>
+      <p className="text-sm text-muted-foreground">{MESSAGES.componentError.body}</p>
+      <Button variant="outline" onClick={resetErrorBoundary}>
+        {MESSAGES.componentError.action}
+      </Button>
+    </div>
+  );
+}
+
+/** A missing or forbidden item shows NotFound with `action`; any other failure the app's usual message. */
+export function LoadErrorBoundary({ action, children }: { action: ReactNode; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallbackRender={(props) => <LoadFallback {...props} action={action} />}
+      onError={(error) => {
+        if (!missingCode(error)) console.error("Page error", error);
+      }}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
