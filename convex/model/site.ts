@@ -34,8 +34,19 @@ export const INDEXED_PATHS = [
 /** Where each article kind is read. */
 export const ARTICLE_PATHS = { post: "/blog", case_study: "/case-studies" } as const;
 
-/** Never indexed: member and admin areas, sign-in, and the API. */
-export const DISALLOWED_PREFIXES = ["/dashboard", "/admin", "/account", "/session", "/login", "/register", "/logout", "/api/", "/auth/"] as const;
+/** Never indexed: member and admin areas, the booking flow's error page, sign-in, and the API. */
+export const DISALLOWED_PREFIXES = [
+  "/dashboard",
+  "/admin",
+  "/account",
+  "/session",
+  "/booking-error",
+  "/login",
+  "/register",
+  "/logout",
+  "/api/",
+  "/auth/",
+] as const;
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
