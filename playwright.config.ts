@@ -31,6 +31,8 @@ export default defineConfig({
       PORT: String(port),
       LWCC_BACKEND_PORT: String(port + 1),
       LWCC_DATA_DIR: mkdtempSync(path.join(tmpdir(), "lwcc-e2e-")),
+      // Journeys that need time to pass (a session starting) move the backend's clock forward.
+      LWCC_TEST_CLOCK: "1",
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -18,6 +18,7 @@ import { LiveQueries } from "./live-queries";
 import { DiskPersistence, MemoryPersistence, type Persistence } from "./persistence";
 import { JobScheduler } from "./scheduler";
 import { SyncSession, type MutationReply } from "./sync/session";
+import { advanceTestClock, installTestClock, testClockOffset } from "./test-clock";
 import { loadTokenVerifier } from "./token-verifier";
 
 export const BACKEND_VERSION = "lwcc-local-backend/1";
@@ -47,6 +48,8 @@ export interface BackendOptions {
    * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts).
    */
   exposeIdentity?: boolean;
+  /** Serves the test clock at /_test/clock (local-backend/test-clock.ts); for browser journeys only. */
+  testClock?: boolean;
   log?: (message: string) => void;
 }
 
@@ -72,6 +75,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const log = options.log ?? ((message: string) => console.log(`[backend] ${message}`));
   const functionsDir = path.resolve(options.functionsDir);
 
+  if (options.testClock) installTestClock();
   const identity = await createIdentityProvider({ dataDir: options.dataDir });
   if (options.exposeIdentity) {
     // Set before the engine loads, so auth.config.ts reads them when it is first imported.
@@ -155,10 +159,26 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       response.writeHead(200, { "content-type": "text/plain", ...CORS_HEADERS });
       return response.end(pathname === "/version" ? BACKEND_VERSION : "lwcc-embedded");
     }
+    if (options.testClock && pathname === "/_test/clock") return serveTestClock(request, response);
     if (await handleApiRequest(request, response, sessionHost)) return;
     if (await identity.handleIdentityRequest(request, response)) return;
     if (pathname.startsWith("/api/storage/")) return serveStorage(request, response, pathname.slice("/api/storage/".length));
     sendJson(response, 404, { code: "NotFound", message: `No such endpoint: ${pathname}` });
+  }
+
+  /** GET: the clock's now and offset. POST `{ advanceMs }`: moves it forward; due jobs then run. */
+  async function serveTestClock(request: IncomingMessage, response: ServerResponse) {
+    if (request.method === "POST") {
+      let advanceMs: unknown;
+      try {
+        ({ advanceMs } = JSON.parse((await readBody(request)).toString("utf8")) as { advanceMs?: unknown });
+        advanceTestClock(advanceMs as number);
+      } catch (error) {
+        return sendJson(response, 400, { code: "BadRequest", message: error instanceof Error ? error.message : String(error) });
+      }
+      await scheduler.rearmPending();
+    }
+    sendJson(response, 200, { now: Date.now(), offsetMs: testClockOffset() });
   }
 
   /** Files of storage.getUrl (GET) and uploads to storage.generateUploadUrl (POST). */

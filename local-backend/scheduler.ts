@@ -90,6 +90,15 @@ export class JobScheduler {
     return jobs.length;
   }
 
+  /** Pending jobs get new timers: after the test clock moved, the ones now due run at once. */
+  async rearmPending() {
+    const jobs = await this.engine().transaction(async (ctx) => {
+      const all = (await ctx.db.system.query("_scheduled_functions").collect()) as unknown as JobDoc[];
+      return all.filter((j) => j.state.kind === "pending").map((j) => ({ id: j._id, at: j.scheduledTime }));
+    });
+    for (const job of jobs) this.arm(job.id, job.at);
+  }
+
   private track(promise: Promise<void>) {
     this.running.add(promise);
     void promise.finally(() => this.running.delete(promise));

@@ -3,7 +3,8 @@
  * web app built against it and served on 127.0.0.1:4173. `--dev` serves the app with Vite's
  * dev server instead and reloads Convex functions when they change.
  *
- * Environment: PORT (web app), LWCC_BACKEND_PORT, LWCC_DATA_DIR.
+ * Environment: PORT (web app), LWCC_BACKEND_PORT, LWCC_DATA_DIR; LWCC_TEST_CLOCK=1 serves the
+ * backend's test clock (local-backend/test-clock.ts), for browser journeys only.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { build, createServer, preview } from "vite";
@@ -16,7 +17,14 @@ const backendPort = Number(process.env.LWCC_BACKEND_PORT ?? 3210);
 const dataDir = process.env.LWCC_DATA_DIR ?? ".data";
 const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 
-const backend = await startBackend({ functionsDir: "convex", dataDir, port: backendPort, watch: dev, exposeIdentity: true });
+const backend = await startBackend({
+  functionsDir: "convex",
+  dataDir,
+  port: backendPort,
+  watch: dev,
+  exposeIdentity: true,
+  testClock: process.env.LWCC_TEST_CLOCK === "1",
+});
 
 // Demo data comes from the seed, once, into a new data directory: sign-ins at the local identity
 // provider first, then the users rows and content in Convex.
