@@ -1,83 +1,237 @@
-import { screen, within } from "@testing-library/react";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "@convex/model/notifications";
+import { TIMEZONE_ERROR } from "@convex/model/users";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
 import { signedIn } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
+import { TIMEZONE_SEARCH_DEBOUNCE_MS } from "./time-zones";
 
-type ProfileArgs = { firstName: string; lastName: string; timezone: string };
-const updateProfile = { calls: [] as ProfileArgs[], answer: (): Promise<null> => Promise.resolve(null) };
+const state = {
+  preferences: DEFAULT_NOTIFICATION_PREFERENCES as typeof DEFAULT_NOTIFICATION_PREFERENCES | undefined,
+  calls: [] as { name: string; args: unknown }[],
+  answers: {} as Record<string, () => Promise<null>>,
+};
 vi.mock("convex/react", () => ({
-  // The dashboard's live notifications: none here.
-  useQuery: () => undefined,
-  useMutation: () => (args: ProfileArgs) => {
-    updateProfile.calls.push(args);
-    return updateProfile.answer();
+  // The dashboard's live notifications get none; both the panel and the settings read the preferences.
+  useQuery: (query: unknown) => (getFunctionName(query as never) === "notifications:preferences" ? state.preferences : undefined),
+  useMutation: (mutation: unknown) => (args: unknown) => {
+    const name = getFunctionName(mutation as never);
+    state.calls.push({ name, args });
+    return state.answers[name]?.() ?? Promise.resolve(null);
   },
 }));
 
+const callsOf = (name: string) => state.calls.filter((call) => call.name === name).map((call) => call.args);
+
 const member = signedIn({ firstName: "Maya", lastName: "Lopez", email: "maya@example.com", role: "client", timezone: "Europe/Berlin" });
+
+async function renderSettings() {
+  renderApp("/dashboard/settings", { viewer: member });
+  return screen.findByRole("combobox", { name: /Time zone/ });
+}
+
+const options = () => within(screen.getByRole("listbox", { name: "Time zones" })).getAllByRole("option");
 
 describe("settings", () => {
   beforeEach(() => {
-    updateProfile.calls = [];
-    updateProfile.answer = () => Promise.resolve(null);
+    state.preferences = DEFAULT_NOTIFICATION_PREFERENCES;
+    state.calls = [];
+    state.answers = {};
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it("shows the account read-only and the profile prefilled from the stored values", async () => {
-    renderApp("/dashboard/settings", { viewer: member });
-    const account = await screen.findByRole("region", { name: "Account" });
+    const zone = await renderSettings();
+    const account = screen.getByRole("region", { name: "Account" });
     expect(account).toHaveTextContent("maya@example.com");
     expect(account).toHaveTextContent("Client");
+    for (const name of ["Profile", "Notifications", "Appearance"]) expect(screen.getByRole("region", { name })).toBeInTheDocument();
     expect(screen.getByLabelText(/First name/)).toHaveValue("Maya");
     expect(screen.getByLabelText(/Last name/)).toHaveValue("Lopez");
-    const zone = screen.getByLabelText(/Time zone/);
     expect(zone).toHaveValue("Europe/Berlin");
-    expect(within(zone).getByRole("option", { name: "America/New York" })).toHaveValue("America/New_York");
+    expect(zone).toHaveAttribute("aria-expanded", "false");
     expect(document.title).toBe("Settings | LWCC");
   });
 
-  it("saves the profile and says 'Saved.' politely", async () => {
-    renderApp("/dashboard/settings", { viewer: member });
-    const first = await screen.findByLabelText(/First name/);
+  it("opens the list of zones with their offsets, the stored one marked", async () => {
+    const zone = await renderSettings();
+    await userEvent.click(zone);
+    expect(zone).toHaveAttribute("aria-expanded", "true");
+    expect(options().length).toBe(Intl.supportedValuesOf("timeZone").length + 1); // and UTC
+    expect(screen.getByRole("option", { selected: true })).toHaveAccessibleName(/^Europe\/Berlin GMT\+0[12]:00$/);
+    expect(options().find((option) => option.textContent.startsWith("America/New York"))).toHaveAccessibleName(
+      /^America\/New York GMT-0[45]:00$/,
+    );
+  });
+
+  it("filters the zones only once typing has paused for 300 ms", async () => {
+    const zone = await renderSettings();
+    // fireEvent, not userEvent: Testing Library's async wrapper waits on a timer vitest has frozen.
+    vi.useFakeTimers();
+    fireEvent.change(zone, { target: { value: "york" } });
+    const all = options().length;
+    expect(all).toBeGreaterThan(400);
+
+    act(() => {
+      vi.advanceTimersByTime(TIMEZONE_SEARCH_DEBOUNCE_MS - 1);
+    });
+    expect(options()).toHaveLength(all);
+
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(options()).toHaveLength(1);
+    expect(options()[0]).toHaveAccessibleName(/^America\/New York GMT-0[45]:00$/);
+    expect(screen.getByText("1 time zone found")).toBeInTheDocument();
+  });
+
+  it("finds a zone by its city, chosen with the keyboard, and saves it", async () => {
+    const zone = await renderSettings();
+    await userEvent.clear(zone);
+    await userEvent.type(zone, "tok");
+    // The city match comes first: Asia/Tokyo.
+    await vi.waitFor(() => expect(options()[0]).toHaveTextContent("Asia/Tokyo"));
+    await userEvent.keyboard("{ArrowDown}");
+    expect(zone).toHaveAttribute("aria-activedescendant", options()[0]!.id);
+    await userEvent.keyboard("{Enter}");
+
+    expect(zone).toHaveValue("Asia/Tokyo");
+    expect(zone).toHaveAttribute("aria-expanded", "false");
+    expect(callsOf("users:updateProfile")).toEqual([]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect((await screen.findByText("Saved.")).closest('[role="status"]')).toBeInTheDocument();
+    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Maya", lastName: "Lopez", timezone: "Asia/Tokyo" }]);
+  });
+
+  it("closes the list with Escape, leaving the field as it was", async () => {
+    const zone = await renderSettings();
+    await userEvent.click(zone);
+    await userEvent.keyboard("{ArrowDown}");
+    expect(zone).toHaveAttribute("aria-expanded", "true");
+    await userEvent.keyboard("{Escape}");
+    expect(zone).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(zone).toHaveValue("Europe/Berlin");
+  });
+
+  it("saves the profile, a zone typed in full included, and says 'Saved.' politely", async () => {
+    const zone = await renderSettings();
+    const first = screen.getByLabelText(/First name/);
     await userEvent.clear(first);
     await userEvent.type(first, "Mia ");
-    await userEvent.selectOptions(screen.getByLabelText(/Time zone/), "America/New_York");
+    await userEvent.clear(zone);
+    await userEvent.type(zone, "america/new york");
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
 
     expect((await screen.findByText("Saved.")).closest('[role="status"]')).toBeInTheDocument();
-    expect(updateProfile.calls).toEqual([{ firstName: "Mia", lastName: "Lopez", timezone: "America/New_York" }]);
+    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Mia", lastName: "Lopez", timezone: "America/New_York" }]);
+    expect(zone).toHaveValue("America/New York");
 
     await userEvent.type(first, "x");
     expect(screen.queryByText("Saved.")).not.toBeInTheDocument();
   });
 
+  it("refuses free text that is no time zone, and saves nothing", async () => {
+    const zone = await renderSettings();
+    await userEvent.clear(zone);
+    await userEvent.type(zone, "Atlantis");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+
+    const summary = await screen.findByRole("alert");
+    expect(within(summary).getByRole("link", { name: TIMEZONE_ERROR })).toBeInTheDocument();
+    expect(zone).toHaveAccessibleDescription(
+      `Session times are shown in this time zone. Type a city or region to search. ${TIMEZONE_ERROR}`,
+    );
+    expect(zone).toHaveAttribute("aria-invalid", "true");
+    expect(zone).toHaveValue("Atlantis");
+    expect(callsOf("users:updateProfile")).toEqual([]);
+  });
+
   it("checks names before saving", async () => {
-    renderApp("/dashboard/settings", { viewer: member });
-    await userEvent.clear(await screen.findByLabelText(/Last name/));
+    await renderSettings();
+    await userEvent.clear(screen.getByLabelText(/Last name/));
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Enter your last name.");
     expect(screen.getByLabelText(/Last name/)).toHaveAccessibleDescription("Enter your last name.");
-    expect(updateProfile.calls).toEqual([]);
+    expect(callsOf("users:updateProfile")).toEqual([]);
   });
 
   it("shows the server's field errors beside the fields", async () => {
-    updateProfile.answer = () =>
+    state.answers["users:updateProfile"] = () =>
       Promise.reject(
         new ConvexError({
           code: "INVALID_INPUT",
           message: "Please check the highlighted fields.",
-          fields: { timezone: "Please select a valid timezone" },
+          fields: { timezone: TIMEZONE_ERROR },
         }),
       );
-    renderApp("/dashboard/settings", { viewer: member });
-    await userEvent.click(await screen.findByRole("button", { name: "Save changes" }));
+    const zone = await renderSettings();
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
 
     const summary = await screen.findByRole("alert");
     expect(summary).toHaveTextContent("Please check the highlighted fields.");
-    expect(within(summary).getByRole("link", { name: "Please select a valid timezone" })).toBeInTheDocument();
-    expect(screen.getByLabelText(/Time zone/)).toHaveAccessibleDescription(
-      "Session times are shown in this time zone. Please select a valid timezone",
+    expect(within(summary).getByRole("link", { name: TIMEZONE_ERROR })).toBeInTheDocument();
+    expect(zone).toHaveAccessibleDescription(
+      `Session times are shown in this time zone. Type a city or region to search. ${TIMEZONE_ERROR}`,
     );
     expect(screen.queryByText("Saved.")).not.toBeInTheDocument();
+  });
+
+  it("shows a skeleton until the notification preferences have loaded", async () => {
+    state.preferences = undefined;
+    await renderSettings();
+    const card = screen.getByRole("region", { name: "Notifications" });
+    expect(within(card).getByText("Loading your notification preferences")).toBeInTheDocument();
+    expect(within(card).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("saves the notification preferences with the chosen corner", async () => {
+    state.preferences = { ...DEFAULT_NOTIFICATION_PREFERENCES, transcriptReady: false };
+    await renderSettings();
+    const card = screen.getByRole("region", { name: "Notifications" });
+    expect(within(card).getByRole("radio", { name: "Top right" })).toBeChecked();
+    expect(within(card).getByRole("switch", { name: "Transcript ready" })).not.toBeChecked();
+    expect(within(card).getByRole("switch", { name: "Session reminders" })).toHaveAccessibleDescription(
+      "1 day, 1 hour, and 10 minutes before each session.",
+    );
+
+    await userEvent.click(within(card).getByRole("radio", { name: "Bottom left" }));
+    await userEvent.click(within(card).getByRole("switch", { name: "Booking updates" }));
+    await userEvent.click(within(card).getByRole("button", { name: "Save preferences" }));
+
+    expect(await within(card).findByText("Saved.")).toBeInTheDocument();
+    expect(callsOf("notifications:savePreferences")).toEqual([
+      { ...DEFAULT_NOTIFICATION_PREFERENCES, position: "bottom-left", bookingUpdates: false, transcriptReady: false },
+    ]);
+  });
+
+  it("says why the notification preferences did not save", async () => {
+    state.answers["notifications:savePreferences"] = () =>
+      Promise.reject(new ConvexError({ code: "UNAUTHENTICATED", message: "Please sign in to continue." }));
+    await renderSettings();
+    const card = screen.getByRole("region", { name: "Notifications" });
+    await userEvent.click(within(card).getByRole("button", { name: "Save preferences" }));
+    expect(await within(card).findByRole("alert")).toHaveTextContent("Please sign in to continue.");
+    expect(within(card).queryByText("Saved.")).not.toBeInTheDocument();
+  });
+
+  it("applies the theme as soon as it is chosen", async () => {
+    await renderSettings();
+    const card = screen.getByRole("region", { name: "Appearance" });
+    expect(within(card).getByRole("radio", { name: "Auto" })).toBeChecked();
+
+    await userEvent.click(within(card).getByRole("radio", { name: "Dark" }));
+    expect(within(card).getByRole("radio", { name: "Dark" })).toBeChecked();
+    expect(document.documentElement).toHaveClass("dark");
+    expect(window.localStorage.getItem("theme")).toBe("dark");
+
+    await userEvent.click(within(card).getByRole("radio", { name: "Light" }));
+    expect(document.documentElement).not.toHaveClass("dark");
   });
 });

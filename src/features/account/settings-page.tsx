@@ -1,18 +1,24 @@
 import { api } from "@convex/_generated/api";
 import { AUTH_MESSAGES, type UserError } from "@convex/model/messages";
 import type { Role } from "@convex/model/permissions";
+import { isValidTimezone, TIMEZONE_ERROR } from "@convex/model/users";
 import { useMutation } from "convex/react";
 import { ConvexError } from "convex/values";
 import { CheckCircle2Icon } from "lucide-react";
-import { useMemo, useState, type ChangeEvent, type FormEvent } from "react";
+import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { z } from "zod";
 import { ErrorSummary } from "@/components/forms/error-summary";
 import { FormField, RequiredNote } from "@/components/forms/form-field";
 import { useFormErrors, zodFieldErrors, type FormErrors } from "@/components/forms/use-form-errors";
 import { Button } from "@/components/ui/button";
-import { fieldControlClass, Input } from "@/components/ui/input";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
 import { useViewer, type ViewerUser } from "@/features/auth/viewer";
 import { firstNameSchema, lastNameSchema } from "@/lib/validation";
+import { ThemeChoice } from "./appearance";
+import { NotificationPreferencesForm } from "./notification-preferences";
+import { timeZoneOptions, zoneFromText, zoneLabel } from "./time-zones";
+import { TimezoneCombobox } from "./timezone-combobox";
 
 const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",
@@ -28,13 +34,11 @@ const SAVE_FAILED = "We couldn't save your changes. Please try again.";
 const FIELD_IDS = { firstName: "profile-first-name", lastName: "profile-last-name", timezone: "profile-timezone" } as const;
 type Field = keyof typeof FIELD_IDS;
 
-const profileSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema, timezone: z.string() });
-
-/** Every IANA zone the browser knows, plus the stored one if the browser lists it under another name. */
-function timeZoneOptions(current: string): string[] {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes(current) ? zones : [current, ...zones];
-}
+const profileSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  timezone: z.string().refine(isValidTimezone, TIMEZONE_ERROR),
+});
 
 function profileErrors(error: unknown): FormErrors<Field> {
   const data = error instanceof ConvexError ? (error.data as Partial<UserError>) : undefined;
@@ -55,7 +59,8 @@ function ProfileForm({ user }: { user: ViewerUser }) {
   const [values, setValues] = useState<Record<Field, string>>({
     firstName: user.firstName,
     lastName: user.lastName,
-    timezone: user.timezone,
+    // The field's text; a zone shows as its label ("America/New York").
+    timezone: zoneLabel(user.timezone),
   });
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -65,7 +70,7 @@ function ProfileForm({ user }: { user: ViewerUser }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaved(false);
-    const parsed = profileSchema.safeParse(values);
+    const parsed = profileSchema.safeParse({ ...values, timezone: zoneFromText(values.timezone, zones) });
     if (!parsed.success) {
       form.fail({ message: AUTH_MESSAGES.INVALID_INPUT, fields: zodFieldErrors<Field>(parsed.error) });
       return;
@@ -74,6 +79,7 @@ function ProfileForm({ user }: { user: ViewerUser }) {
     setSaving(true);
     try {
       await updateProfile(parsed.data);
+      setValues((current) => ({ ...current, timezone: zoneLabel(parsed.data.timezone) }));
       setSaved(true);
     } catch (error) {
       form.fail(profileErrors(error));
@@ -82,11 +88,11 @@ function ProfileForm({ user }: { user: ViewerUser }) {
     }
   }
 
-  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const { value } = event.target;
+  const change = (field: Field, value: string) => {
     setSaved(false);
     setValues((current) => ({ ...current, [field]: value }));
   };
+  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value);
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
@@ -108,17 +114,17 @@ function ProfileForm({ user }: { user: ViewerUser }) {
         id={FIELD_IDS.timezone}
         label="Time zone"
         required
-        hint="Session times are shown in this time zone."
+        hint="Session times are shown in this time zone. Type a city or region to search."
         error={form.errors?.fields.timezone}
       >
         {(control) => (
-          <select {...control} name="timezone" className={fieldControlClass} value={values.timezone} onChange={update("timezone")}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
+          <TimezoneCombobox
+            control={control}
+            name="timezone"
+            zones={zones}
+            value={values.timezone}
+            onChange={(text) => change("timezone", text)}
+          />
         )}
       </FormField>
       <div className="flex flex-wrap items-center gap-4">
@@ -138,6 +144,19 @@ function ProfileForm({ user }: { user: ViewerUser }) {
   );
 }
 
+/** One card of the page, named by its heading so it is a landmark for screen readers. */
+function SettingsCard({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id}>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
 function SettingsSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-4">
@@ -153,19 +172,16 @@ function SettingsSkeleton() {
 export function SettingsPage() {
   const viewer = useViewer();
   return (
-    <div className="flex flex-col gap-8">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-8">
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">Settings</h1>
-        <p className="text-muted-foreground">Your account details and how we address you.</p>
+        <p className="text-muted-foreground">Your profile, your notifications and how the site looks.</p>
       </div>
       {viewer.status !== "signed-in" ? (
         <SettingsSkeleton />
       ) : (
         <>
-          <section aria-labelledby="account-title" className="flex flex-col gap-4 rounded-xl border bg-card p-6">
-            <h2 id="account-title" className="text-lg font-semibold">
-              Account
-            </h2>
+          <SettingsCard id="account-title" title="Account">
             <dl className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1">
                 <dt className="text-sm text-muted-foreground">Email address</dt>
@@ -176,13 +192,16 @@ export function SettingsPage() {
                 <dd className="font-medium">{ROLE_LABELS[viewer.user.role]}</dd>
               </div>
             </dl>
-          </section>
-          <section aria-labelledby="profile-title" className="flex flex-col gap-4 rounded-xl border bg-card p-6">
-            <h2 id="profile-title" className="text-lg font-semibold">
-              Profile
-            </h2>
+          </SettingsCard>
+          <SettingsCard id="profile-title" title="Profile" description="How we address you, and the time zone for your sessions.">
             <ProfileForm key={viewer.user._id} user={viewer.user} />
-          </section>
+          </SettingsCard>
+          <SettingsCard id="notifications-title" title="Notifications" description="Which notifications you get, and where they appear.">
+            <NotificationPreferencesForm />
+          </SettingsCard>
+          <SettingsCard id="appearance-title" title="Appearance" description="Applies straight away on this device.">
+            <ThemeChoice />
+          </SettingsCard>
         </>
       )}
     </div>
