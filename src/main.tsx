@@ -5,10 +5,12 @@ import { CLERK_PUBLISHABLE_KEY } from "@/features/auth/identity-mode";
 import { LocalAuthClient } from "@/features/auth/local-auth-client";
 import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
+import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppRouterProvider, createAppRouter } from "./router";
 import "./styles.css";
 
 const router = createAppRouter();
+interceptInAppLinks(router.history);
 
 // Chosen at build time. Clerk is a chunk of its own, fetched only by builds that set its key.
 const identity = CLERK_PUBLISHABLE_KEY

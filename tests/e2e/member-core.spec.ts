@@ -27,8 +27,11 @@ test("a member books, the coach sees it live and completes it, the member's dash
   const before = await balanceFigure(member).textContent();
 
   // Book the first open time with the coach (the only one, so already chosen).
+  // Widget links move within the app: the page is not loaded again.
+  await member.evaluate(() => Object.assign(window, { lwccSamePage: true }));
   await member.getByRole("link", { name: "Book a Session" }).first().click();
   await expect(member.getByRole("heading", { level: 1, name: "Book a session" })).toBeVisible();
+  expect(await member.evaluate(() => "lwccSamePage" in window)).toBe(true);
   const week = member.getByRole("region", { name: /.+/ }).filter({ has: member.locator("#slot-week") });
   const firstSlot = week.locator("li li button").first();
   for (let i = 0; i < 3 && !(await firstSlot.isVisible().catch(() => false)); i++) {

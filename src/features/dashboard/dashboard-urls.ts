@@ -1,6 +1,6 @@
 /**
- * Where the dashboard widgets link, in one place. Most of these pages are not routes yet, so the
- * widgets use plain links (a typed router Link would not compile until the route files exist).
+ * Where the dashboard widgets link, in one place. The widgets render plain anchors, as they do for
+ * URLs that arrive as data; src/lib/in-app-links.ts sends clicks on them through the router.
  */
 export const DASHBOARD_URLS = {
   bookSession: "/dashboard/book-session",
