@@ -219,6 +219,7 @@ export const notificationTypeValidator = v.union(
   v.literal("session_completed"),
   v.literal("transcript_ready"),
   v.literal("system_alert"),
+  v.literal("action_item"),
 );
 export const notificationPriorityValidator = v.union(v.literal("urgent"), v.literal("high"), v.literal("medium"), v.literal("low"));
 
@@ -266,6 +267,98 @@ export const activityFields = {
   }),
   actionUrl: v.optional(v.string()),
   actionLabel: v.optional(v.string()),
+};
+
+export const commitmentTypeValidator = v.union(v.literal("user_commitment"), v.literal("coach_commitment"), v.literal("mutual_agreement"));
+/** Stored statuses; "overdue" is derived (due date past, not completed), never stored. */
+export const actionItemStatusValidator = v.union(
+  v.literal("pending"),
+  v.literal("in_progress"),
+  v.literal("completed"),
+  v.literal("blocked"),
+  v.literal("cancelled"),
+);
+export const actionItemPriorityValidator = v.union(v.literal("low"), v.literal("medium"), v.literal("high"), v.literal("urgent"));
+/** Who a proposed commitment is for, before it becomes an action item with a responsible user. */
+export const responsiblePartyValidator = v.union(v.literal("client"), v.literal("coach"), v.literal("both"));
+
+/** An action item (SPEC §3): a commitment made in a session. */
+export const actionItemFields = {
+  sessionId: v.id("sessions"),
+  /** Copied from the session, so each side's items are one index range. */
+  memberId: v.id("users"),
+  coachId: v.id("users"),
+  title: v.string(),
+  description: v.string(),
+  responsibleUserId: v.id("users"),
+  commitmentType: commitmentTypeValidator,
+  status: actionItemStatusValidator,
+  priority: actionItemPriorityValidator,
+  /** A calendar date, "YYYY-MM-DD": a commitment is due on a day, not at an instant. */
+  dueDate: v.optional(v.string()),
+  tags: v.array(v.string()),
+  estimatedMinutes: v.optional(v.number()),
+  actualMinutes: v.optional(v.number()),
+  transcriptQuote: v.optional(v.string()),
+  /** MM:SS into the session. */
+  transcriptTimestamp: v.optional(v.string()),
+  /** Percent, shown as AI Confidence; set on items accepted from an extraction proposal. */
+  extractionConfidence: v.optional(v.number()),
+  completionNotes: v.optional(v.string()),
+  completedDate: v.optional(v.number()),
+  coachVisible: v.boolean(),
+  clientVisible: v.boolean(),
+  createdBy: v.id("users"),
+  createdAt: v.number(),
+  updatedAt: v.number(),
+};
+
+export const extractionRunStatusValidator = v.union(v.literal("queued"), v.literal("running"), v.literal("succeeded"), v.literal("failed"));
+
+/** One extraction of one transcript: its attempts and, when it gave up, why (never a silent gap). */
+export const extractionRunFields = {
+  transcriptId: v.id("transcripts"),
+  sessionId: v.id("sessions"),
+  memberId: v.id("users"),
+  coachId: v.id("users"),
+  status: extractionRunStatusValidator,
+  extractor: v.union(v.literal("openai"), v.literal("rules")),
+  attempts: v.number(),
+  lastError: v.optional(v.string()),
+  proposalCount: v.optional(v.number()),
+  /** Proposals dropped because their quote was not in the transcript. */
+  discardedCount: v.optional(v.number()),
+  createdAt: v.number(),
+  updatedAt: v.number(),
+};
+
+export const proposalStatusValidator = v.union(v.literal("proposed"), v.literal("accepted"), v.literal("dismissed"));
+
+/** A commitment the extractor found, waiting for the coach or member to accept, edit or dismiss. */
+export const actionItemProposalFields = {
+  runId: v.id("extractionRuns"),
+  transcriptId: v.id("transcripts"),
+  sessionId: v.id("sessions"),
+  memberId: v.id("users"),
+  coachId: v.id("users"),
+  title: v.string(),
+  description: v.string(),
+  commitmentType: commitmentTypeValidator,
+  responsibleParty: responsiblePartyValidator,
+  priority: actionItemPriorityValidator,
+  dueDate: v.optional(v.string()),
+  /** An exact substring of the transcript's text. */
+  transcriptQuote: v.string(),
+  transcriptTimestamp: v.string(),
+  /** 0-100. */
+  confidence: v.number(),
+  /** Hedged speech ("I might", "I'll try"). */
+  tentative: v.boolean(),
+  status: proposalStatusValidator,
+  actionItemId: v.optional(v.id("actionItems")),
+  decidedBy: v.optional(v.id("users")),
+  decidedAt: v.optional(v.number()),
+  createdAt: v.number(),
 };
 
 export const notificationPositionValidator = v.union(
@@ -340,6 +433,14 @@ export default defineSchema({
     .index("by_user_type_and_time", ["userId", "type", "timestamp"]),
   notificationPreferences: defineTable(notificationPreferenceFields).index("by_user", ["userId"]),
   memberStats: defineTable(memberStatsFields).index("by_user", ["userId"]),
+  actionItems: defineTable(actionItemFields)
+    .index("by_member_and_updated", ["memberId", "updatedAt"])
+    .index("by_coach_and_updated", ["coachId", "updatedAt"])
+    .index("by_session", ["sessionId"]),
+  extractionRuns: defineTable(extractionRunFields).index("by_transcript", ["transcriptId"]).index("by_session", ["sessionId"]),
+  actionItemProposals: defineTable(actionItemProposalFields)
+    .index("by_session_and_status", ["sessionId", "status"])
+    .index("by_run", ["runId"]),
   /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
   webhookEvents: defineTable({
     provider: v.string(),

@@ -9,6 +9,8 @@ import { internalMutation } from "./functions";
 import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS } from "./model/demoContent";
 import { recordActivity, activityUrls } from "./model/activity";
 import { bookSession, meetingUrl } from "./model/bookings";
+import { createActionItem } from "./model/actionItems";
+import { addCalendarDays, todayIn } from "./model/actionItemRules";
 import { addCompletedSession } from "./model/sessions";
 import { creditPurchase, debitBooking } from "./model/timeBalance";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
@@ -42,6 +44,7 @@ export const demo = internalMutation({
     }
     await seedContent(ctx, now);
     await seedMemberCore(ctx, now);
+    await seedActionItems(ctx, now);
     return created;
   },
 });
@@ -140,5 +143,91 @@ async function seedMemberCore(ctx: MutationCtx, now: number) {
       { coachId: coach._id, startsAt: day + (10 + index) * HOUR, durationMinutes: 60, title: "Coaching session" },
       now,
     );
+  }
+}
+
+/**
+ * Maya's commitments from her past sessions, made the way the form makes them (so her feed and
+ * notifications say so): open and done, one overdue, one due soon, the coach's own, a mutual
+ * agreement and a coach's note she does not see. Once: a table that has rows is left alone.
+ */
+async function seedActionItems(ctx: MutationCtx, now: number) {
+  const coach = await findUserByEmail(ctx.db, "coach@example.com");
+  const maya = await findUserByEmail(ctx.db, "maya@example.com");
+  if (!coach || !maya || (await ctx.db.query("actionItems").first())) return;
+  const past = await ctx.db
+    .query("sessions")
+    .withIndex("by_member_status_and_start", (q) => q.eq("memberId", maya._id).eq("status", "completed"))
+    .order("desc")
+    .take(3);
+  if (past.length === 0) return;
+  const today = todayIn(maya.timezone, now);
+  const inDays = (days: number) => addCalendarDays(today, days);
+  const visible = { coachVisible: true, clientVisible: true, tags: [] as string[], description: "" };
+  const items = [
+    {
+      by: maya,
+      title: "Block four focus mornings in the calendar",
+      description: "9 to 12, Monday to Thursday, each block named for the work it holds.",
+      commitmentType: "user_commitment" as const,
+      responsibleUserId: maya._id,
+      priority: "high" as const,
+      status: "in_progress" as const,
+      dueDate: inDays(2),
+      tags: ["calendar", "focus"],
+      estimatedMinutes: 30,
+    },
+    {
+      by: maya,
+      title: "Try the 20-minute Friday review",
+      commitmentType: "user_commitment" as const,
+      responsibleUserId: maya._id,
+      priority: "medium" as const,
+      status: "pending" as const,
+      dueDate: inDays(-3),
+      transcriptQuote: "I'll do the Friday review this week.",
+      transcriptTimestamp: "14:20",
+    },
+    {
+      by: coach,
+      title: "Send Maya the meeting-reply snippets",
+      commitmentType: "coach_commitment" as const,
+      responsibleUserId: coach._id,
+      priority: "medium" as const,
+      status: "pending" as const,
+      dueDate: inDays(5),
+    },
+    {
+      by: coach,
+      title: "Group meetings into two afternoons",
+      commitmentType: "mutual_agreement" as const,
+      responsibleUserId: maya._id,
+      priority: "urgent" as const,
+      status: "pending" as const,
+      dueDate: inDays(10),
+    },
+    {
+      by: maya,
+      title: "Write down what the day actually held, hour by hour",
+      commitmentType: "user_commitment" as const,
+      responsibleUserId: maya._id,
+      priority: "low" as const,
+      status: "completed" as const,
+      dueDate: inDays(-8),
+      tags: ["tracking"],
+    },
+    {
+      by: coach,
+      title: "Check in on how the focus blocks feel after two weeks",
+      commitmentType: "coach_commitment" as const,
+      responsibleUserId: coach._id,
+      priority: "low" as const,
+      status: "pending" as const,
+      dueDate: inDays(14),
+      clientVisible: false,
+    },
+  ];
+  for (const [index, { by, ...item }] of items.entries()) {
+    await createActionItem(ctx, by, { ...visible, ...item, sessionId: past[index % past.length]!._id }, now);
   }
 }

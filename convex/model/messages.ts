@@ -48,11 +48,35 @@ export const SESSION_MESSAGES = {
   NOTIFICATION_NOT_FOUND: "We couldn't find that notification.",
 } as const;
 
+/** Action items (SPEC §5): the form's summary and field texts, and a missing item. */
+export const ACTION_ITEM_MESSAGES = {
+  INVALID_ACTION_ITEM: "Please check the highlighted fields.",
+  ACTION_ITEM_NOT_FOUND: "We couldn't find that action item.",
+  TITLE_REQUIRED: "Please enter a title.",
+  SESSION_REQUIRED: "Please choose a session.",
+  RESPONSIBLE_REQUIRED: "Please choose who is responsible.",
+  COMMITMENT_TYPE_REQUIRED: "Please choose a commitment type.",
+  PRIORITY_REQUIRED: "Please choose a priority.",
+  ESTIMATED_MINUTES_INVALID: "Estimated minutes must be 0 or more.",
+  TRANSCRIPT_TIMESTAMP_INVALID: "Use MM:SS, for example 12:05.",
+  DUE_DATE_INVALID: "Please enter a valid date.",
+} as const;
+
+/** Proposals from a transcript, and running an extraction again. */
+export const EXTRACTION_MESSAGES = {
+  PROPOSAL_NOT_FOUND: "We couldn't find that suggestion.",
+  PROPOSAL_DECIDED: "Someone already accepted or dismissed that suggestion.",
+  EXTRACTION_NOT_FAILED: "That extraction is still going or has finished, so there is nothing to try again.",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
   ...LEDGER_MESSAGES,
   ...SESSION_MESSAGES,
+  INVALID_ACTION_ITEM: ACTION_ITEM_MESSAGES.INVALID_ACTION_ITEM,
+  ACTION_ITEM_NOT_FOUND: ACTION_ITEM_MESSAGES.ACTION_ITEM_NOT_FOUND,
+  ...EXTRACTION_MESSAGES,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 

@@ -1,0 +1,145 @@
+/**
+ * Action items (SPEC §2-§6): commitments made in sessions, for the session's member and coach.
+ * Each caller sees the items of their own sessions that their role may see (client only
+ * client-visible ones, coach only coach-visible ones); an item they may not see is not found.
+ * Guests read only. The rules are in model/actionItemRules.ts (pure) and model/actionItems.ts.
+ */
+import { withSystemFields } from "convex-helpers/validators";
+import { v } from "convex/values";
+import { memberQuery, writerMutation } from "./functions";
+import {
+  actionItemsCard,
+  callerItems,
+  callerSessions,
+  createActionItem,
+  itemFor,
+  itemViews,
+  setActionItemStatus,
+  updateActionItem,
+} from "./model/actionItems";
+import { namesOf } from "./model/sessions";
+import {
+  actionItemFields,
+  actionItemPriorityValidator,
+  actionItemStatusValidator,
+  commitmentTypeValidator,
+  sessionFields,
+  sessionStatusValidator,
+} from "./schema";
+
+const actionItemViewValidator = v.object(withSystemFields("actionItems", actionItemFields)).extend({
+  /** Derived for the caller's today in their time zone. */
+  overdue: v.boolean(),
+  session: v.object({ _id: v.id("sessions"), title: v.string(), startsAt: v.number(), status: sessionStatusValidator }),
+  memberName: v.string(),
+  coachName: v.string(),
+  responsibleName: v.string(),
+});
+
+/** What the form sets, on create and on update. */
+const formFields = {
+  title: v.string(),
+  description: v.string(),
+  responsibleUserId: v.id("users"),
+  commitmentType: commitmentTypeValidator,
+  priority: actionItemPriorityValidator,
+  dueDate: v.optional(v.string()),
+  tags: v.array(v.string()),
+  estimatedMinutes: v.optional(v.number()),
+  transcriptQuote: v.optional(v.string()),
+  transcriptTimestamp: v.optional(v.string()),
+  coachVisible: v.boolean(),
+  clientVisible: v.boolean(),
+};
+
+/** The caller's items, last changed first. */
+export const list = memberQuery({
+  args: {},
+  returns: v.array(actionItemViewValidator),
+  handler: async (ctx) => itemViews(ctx, ctx.viewer, await callerItems(ctx, ctx.viewer), Date.now()),
+});
+
+/** One of the caller's items, or null when it is not theirs to see. */
+export const get = memberQuery({
+  args: { id: v.id("actionItems") },
+  returns: v.union(actionItemViewValidator, v.null()),
+  handler: async (ctx, { id }) => {
+    const item = await itemFor(ctx, ctx.viewer, id);
+    return item ? ((await itemViews(ctx, ctx.viewer, [item], Date.now()))[0] ?? null) : null;
+  },
+});
+
+/** A new item on one of the caller's sessions; status defaults to pending. */
+export const create = writerMutation({
+  args: { sessionId: v.id("sessions"), ...formFields, status: v.optional(actionItemStatusValidator) },
+  returns: v.id("actionItems"),
+  handler: (ctx, args) => createActionItem(ctx, ctx.viewer, args, Date.now()),
+});
+
+/** Saves the edit form; optional fields left out are cleared. */
+export const update = writerMutation({
+  args: {
+    id: v.id("actionItems"),
+    ...formFields,
+    status: actionItemStatusValidator,
+    actualMinutes: v.optional(v.number()),
+    completionNotes: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { id, ...edit }) => {
+    await updateActionItem(ctx, ctx.viewer, id, edit, Date.now());
+    return null;
+  },
+});
+
+/** The card's quick status update. */
+export const updateStatus = writerMutation({
+  args: { id: v.id("actionItems"), status: actionItemStatusValidator },
+  returns: v.null(),
+  handler: async (ctx, { id, status }) => {
+    await setActionItemStatus(ctx, ctx.viewer, id, status, Date.now());
+    return null;
+  },
+});
+
+/** The sessions an item may belong to: the caller's own, not cancelled, newest first. */
+export const sessions = memberQuery({
+  args: {},
+  returns: v.array(
+    v
+      .object(withSystemFields("sessions", sessionFields))
+      .pick("_id", "title", "startsAt", "endsAt", "status", "memberId", "coachId")
+      .extend({ memberName: v.string(), coachName: v.string() }),
+  ),
+  handler: async (ctx) => {
+    const rows = await callerSessions(ctx, ctx.viewer);
+    const names = await namesOf(
+      ctx,
+      rows.flatMap((session) => [session.memberId, session.coachId]),
+    );
+    return rows.map(({ _id, title, startsAt, endsAt, status, memberId, coachId }) => ({
+      _id,
+      title,
+      startsAt,
+      endsAt,
+      status,
+      memberId,
+      coachId,
+      memberName: names.get(memberId) ?? "",
+      coachName: names.get(coachId) ?? "",
+    }));
+  },
+});
+
+/** The dashboard card: the most urgent open items and the counts. */
+export const card = memberQuery({
+  args: {},
+  returns: v.object({
+    items: v.array(actionItemViewValidator),
+    pendingCount: v.number(),
+    activeCount: v.number(),
+    openCount: v.number(),
+    totalCount: v.number(),
+  }),
+  handler: (ctx) => actionItemsCard(ctx, ctx.viewer, Date.now()),
+});
