@@ -1,5 +1,6 @@
 import type { RequestHandler } from "msw";
 import { clerkHandlers } from "./clerk";
+import { openaiHandlers } from "./openai";
 import { resendHandlers } from "./resend";
 
 /**
@@ -7,4 +8,4 @@ import { resendHandlers } from "./resend";
  * adapter lands, answering in the vendor's documented shapes. Any request that no handler
  * answers fails the test (see server.ts).
  */
-export const handlers: RequestHandler[] = [...clerkHandlers, ...resendHandlers];
+export const handlers: RequestHandler[] = [...clerkHandlers, ...resendHandlers, ...openaiHandlers];
