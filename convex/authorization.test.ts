@@ -406,7 +406,164 @@ const CASES: Record<string, Case> = {
     args: () => ({}),
     ownership: { none: "coaches and admins; lists only the sessions the caller coaches" },
   },
+  "actionItems:list": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await actionItemOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await self.as.query(api.actionItems.list, {})).toEqual([]);
+      expect(await other.as.query(api.actionItems.list, {})).toHaveLength(1);
+    },
+  },
+  "actionItems:get": {
+    access: "member",
+    args: async ({ t, other }, self) => ({
+      id: await actionItemOf(t, await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id })),
+    }),
+    ownership: async ({ t, other }, self) => {
+      const id = await actionItemOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await self.as.query(api.actionItems.get, { id })).toBeNull();
+    },
+  },
+  "actionItems:create": {
+    access: "writer",
+    args: async ({ t, other }, self) => {
+      const memberId = self.id ?? other.id;
+      return { ...actionItemForm(memberId), sessionId: await insertSession(t, { memberId, coachId: other.id }) };
+    },
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      const created = self.as.mutation(api.actionItems.create, { ...actionItemForm(other.id), sessionId });
+      expect(await denial(created)).toBe("SESSION_NOT_FOUND");
+      expect(await t.run((ctx) => ctx.db.query("actionItems").collect())).toEqual([]);
+    },
+  },
+  "actionItems:update": {
+    access: "writer",
+    args: async ({ t, other }, self) => {
+      const memberId = self.id ?? other.id;
+      const id = await actionItemOf(t, await insertSession(t, { memberId, coachId: other.id }));
+      return { id, ...actionItemForm(memberId), status: "in_progress" };
+    },
+    ownership: async ({ t, other }, self) => {
+      const id = await actionItemOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      const edit = { id, ...actionItemForm(other.id), title: "Changed", status: "completed" as const };
+      expect(await denial(self.as.mutation(api.actionItems.update, edit))).toBe("ACTION_ITEM_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("actionItems", id)))!.title).toBe("Plan the week");
+    },
+  },
+  "actionItems:updateStatus": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({
+      id: await actionItemOf(t, await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id })),
+      status: "completed",
+    }),
+    ownership: async ({ t, other }, self) => {
+      const id = await actionItemOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await denial(self.as.mutation(api.actionItems.updateStatus, { id, status: "completed" }))).toBe("ACTION_ITEM_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("actionItems", id)))!.status).toBe("pending");
+    },
+  },
+  "actionItems:sessions": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await self.as.query(api.actionItems.sessions, {})).toEqual([]);
+      expect(await other.as.query(api.actionItems.sessions, {})).toHaveLength(1);
+    },
+  },
+  "actionItems:card": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await actionItemOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await self.as.query(api.actionItems.card, {})).toEqual({ items: [], pendingCount: 0, activeCount: 0, openCount: 0, totalCount: 0 });
+      expect((await other.as.query(api.actionItems.card, {})).openCount).toBe(1);
+    },
+  },
+  "extraction:forSession": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const { sessionId } = await proposalOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await denial(self.as.query(api.extraction.forSession, { sessionId }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "extraction:accept": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({
+      proposalId: (await proposalOf(t, await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }))).proposalId,
+    }),
+    ownership: async ({ t, other }, self) => {
+      const { proposalId } = await proposalOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await denial(self.as.mutation(api.extraction.accept, { proposalId }))).toBe("PROPOSAL_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("actionItemProposals", proposalId)))!.status).toBe("proposed");
+    },
+  },
+  "extraction:dismiss": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({
+      proposalId: (await proposalOf(t, await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }))).proposalId,
+    }),
+    ownership: async ({ t, other }, self) => {
+      const { proposalId } = await proposalOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await denial(self.as.mutation(api.extraction.dismiss, { proposalId }))).toBe("PROPOSAL_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("actionItemProposals", proposalId)))!.status).toBe("proposed");
+    },
+  },
+  "extraction:retry": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({
+      runId: (await proposalOf(t, await insertSession(t, { memberId: other.id, coachId: self.id ?? other.id }), "failed")).runId,
+    }),
+    ownership: { none: "coaches and admins only; a coach retries only their own sessions (extraction.test.ts)" },
+  },
 };
+
+/** A transcript of the session, an extraction run in `status` and one proposal waiting on it. */
+function proposalOf(t: T, sessionId: Id<"sessions">, status: "succeeded" | "failed" = "succeeded") {
+  return t.run(async (ctx) => {
+    const session = (await ctx.db.get("sessions", sessionId))!;
+    const people = { sessionId, memberId: session.memberId, coachId: session.coachId };
+    const text = "Sam: I'll plan the week.";
+    const transcriptId = await ctx.db.insert("transcripts", {
+      sessionId,
+      memberId: session.memberId,
+      format: "text",
+      segments: [{ speaker: "Sam", startSeconds: 5, text: "I'll plan the week." }],
+      text,
+      uploadedBy: session.coachId,
+      createdAt: Date.now(),
+    });
+    const runId = await ctx.db.insert("extractionRuns", {
+      ...people,
+      transcriptId,
+      status,
+      extractor: "rules",
+      attempts: 1,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    });
+    const proposalId = await ctx.db.insert("actionItemProposals", {
+      ...people,
+      runId,
+      transcriptId,
+      title: "Plan the week",
+      description: "",
+      commitmentType: "user_commitment",
+      responsibleParty: "client",
+      priority: "medium",
+      transcriptQuote: "I'll plan the week.",
+      transcriptTimestamp: "00:05",
+      confidence: 80,
+      tentative: false,
+      status: "proposed",
+      createdAt: Date.now(),
+    });
+    return { sessionId, runId, proposalId };
+  });
+}
 
 function recordingOf(t: T, sessionId: Id<"sessions">, memberId: Id<"users">) {
   return t.run(async (ctx) => {
@@ -420,6 +577,37 @@ function recordingOf(t: T, sessionId: Id<"sessions">, memberId: Id<"users">) {
       size: 5,
       uploadedBy: memberId,
       createdAt: Date.now(),
+    });
+  });
+}
+
+/** The action item form's fields for a commitment of `memberId` (sessionId aside). */
+function actionItemForm(memberId: Id<"users">) {
+  return {
+    title: "Plan the week",
+    description: "",
+    responsibleUserId: memberId,
+    commitmentType: "user_commitment" as const,
+    priority: "medium" as const,
+    tags: [],
+    coachVisible: true,
+    clientVisible: true,
+  };
+}
+
+/** A pending action item of the session's member, visible to both sides. */
+function actionItemOf(t: T, sessionId: Id<"sessions">) {
+  return t.run(async (ctx) => {
+    const session = (await ctx.db.get("sessions", sessionId))!;
+    return ctx.db.insert("actionItems", {
+      ...actionItemForm(session.memberId),
+      sessionId,
+      memberId: session.memberId,
+      coachId: session.coachId,
+      status: "pending",
+      createdBy: session.memberId,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
     });
   });
 }

@@ -6,6 +6,7 @@ import { withSystemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { memberQuery, staffMutation } from "./functions";
 import { userError } from "./model/errors";
+import { queueExtraction } from "./model/extractionPipeline";
 import { canAccessSession, loadSessionFor, loadSessionToRun, namesOf } from "./model/sessions";
 import { onTranscriptReady, parseTranscript } from "./model/transcripts";
 import { transcriptFields } from "./schema";
@@ -50,6 +51,7 @@ export const upload = staffMutation({
         });
     if (existing) await ctx.db.patch("transcripts", existing._id, fields);
     await onTranscriptReady(ctx, transcriptId);
+    await queueExtraction(ctx, transcriptId, now);
     return transcriptId;
   },
 });

@@ -13,6 +13,7 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as actionItems from "../actionItems.js";
 import type * as activity from "../activity.js";
 import type * as availability from "../availability.js";
 import type * as bookings from "../bookings.js";
@@ -21,12 +22,16 @@ import type * as contact from "../contact.js";
 import type * as crons from "../crons.js";
 import type * as dashboard from "../dashboard.js";
 import type * as email from "../email.js";
+import type * as extraction from "../extraction.js";
 import type * as forms from "../forms.js";
 import type * as functions from "../functions.js";
 import type * as http from "../http.js";
 import type * as integrations_config from "../integrations/config.js";
 import type * as integrations_email from "../integrations/email.js";
 import type * as integrations_identity from "../integrations/identity.js";
+import type * as integrations_openai from "../integrations/openai.js";
+import type * as model_actionItemRules from "../model/actionItemRules.js";
+import type * as model_actionItems from "../model/actionItems.js";
 import type * as model_activity from "../model/activity.js";
 import type * as model_adapters from "../model/adapters.js";
 import type * as model_availability from "../model/availability.js";
@@ -37,11 +42,16 @@ import type * as model_contact from "../model/contact.js";
 import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_demoContent from "../model/demoContent.js";
 import type * as model_errors from "../model/errors.js";
+import type * as model_extraction from "../model/extraction.js";
+import type * as model_extractionPipeline from "../model/extractionPipeline.js";
+import type * as model_extractionScore from "../model/extractionScore.js";
 import type * as model_messages from "../model/messages.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_permissions from "../model/permissions.js";
 import type * as model_products from "../model/products.js";
+import type * as model_proposals from "../model/proposals.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
+import type * as model_ruleExtractor from "../model/ruleExtractor.js";
 import type * as model_sessions from "../model/sessions.js";
 import type * as model_site from "../model/site.js";
 import type * as model_timeBalance from "../model/timeBalance.js";
@@ -65,6 +75,7 @@ import type * as users from "../users.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  actionItems: typeof actionItems;
   activity: typeof activity;
   availability: typeof availability;
   bookings: typeof bookings;
@@ -73,12 +84,16 @@ declare const fullApi: ApiFromModules<{
   crons: typeof crons;
   dashboard: typeof dashboard;
   email: typeof email;
+  extraction: typeof extraction;
   forms: typeof forms;
   functions: typeof functions;
   http: typeof http;
   "integrations/config": typeof integrations_config;
   "integrations/email": typeof integrations_email;
   "integrations/identity": typeof integrations_identity;
+  "integrations/openai": typeof integrations_openai;
+  "model/actionItemRules": typeof model_actionItemRules;
+  "model/actionItems": typeof model_actionItems;
   "model/activity": typeof model_activity;
   "model/adapters": typeof model_adapters;
   "model/availability": typeof model_availability;
@@ -89,11 +104,16 @@ declare const fullApi: ApiFromModules<{
   "model/dashboard": typeof model_dashboard;
   "model/demoContent": typeof model_demoContent;
   "model/errors": typeof model_errors;
+  "model/extraction": typeof model_extraction;
+  "model/extractionPipeline": typeof model_extractionPipeline;
+  "model/extractionScore": typeof model_extractionScore;
   "model/messages": typeof model_messages;
   "model/notifications": typeof model_notifications;
   "model/permissions": typeof model_permissions;
   "model/products": typeof model_products;
+  "model/proposals": typeof model_proposals;
   "model/rateLimits": typeof model_rateLimits;
+  "model/ruleExtractor": typeof model_ruleExtractor;
   "model/sessions": typeof model_sessions;
   "model/site": typeof model_site;
   "model/timeBalance": typeof model_timeBalance;

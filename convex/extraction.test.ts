@@ -1,0 +1,236 @@
+import "@date-fns/tz";
+import { convexTest } from "convex-test";
+import { ConvexError } from "convex/values";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { chatCompletion, OPENAI_API, OPENAI_SAMPLE_COMMITMENTS, OPENAI_SAMPLE_INPUT, openaiScenarios } from "../tests/mocks/openai";
+import { server } from "../tests/mocks/server";
+import { http, HttpResponse } from "msw";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { EXTRACTION_BACKOFF_MS, EXTRACTION_MAX_ATTEMPTS, EXTRACTION_STALE_MS } from "./model/extractionPipeline";
+import { formatTimestamp } from "./model/transcripts";
+import type { UserError } from "./model/messages";
+import schema from "./schema";
+import { insertSession } from "./test.sessions";
+import { modules } from "./test.setup";
+import { signedIn, type T } from "./test.users";
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ConvexError) return (error.data as UserError).code;
+    throw error;
+  }
+  return undefined;
+};
+
+export const TRANSCRIPT = [
+  "[00:05] Coach Jordan: How did the week go, Maya?",
+  "[00:40] Maya: I finally sent the proposal last Tuesday.",
+  "[02:10] Maya: This week I'll call the accountant about the quarterly taxes by Friday.",
+  "[03:30] Coach Jordan: I will send you the focus-block template tomorrow.",
+  "[05:02] Maya: I might try a morning walk before work.",
+  "[06:15] Coach Jordan: Great, I'll see you next week.",
+].join("\n");
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+async function setup() {
+  vi.useFakeTimers();
+  // A Friday, so "by Friday" in the transcript means the next one.
+  vi.setSystemTime(new Date("2026-11-20T16:00:00Z"));
+  const t = convexTest(schema, modules);
+  const coach = await signedIn(t, "coach", { firstName: "Jordan", lastName: "Lee" });
+  const member = await signedIn(t, "client", { firstName: "Maya", lastName: "Ortiz", timezone: "America/New_York" });
+  const sessionId = await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: Date.now() - 60 * 60 * 1000 });
+  return { t, coach, member, sessionId };
+}
+
+async function upload(t: T, as: Awaited<ReturnType<typeof setup>>["coach"], sessionId: Id<"sessions">, content = TRANSCRIPT) {
+  const transcriptId = await as.as.mutation(api.transcripts.upload, { sessionId, content, format: "text" });
+  await t.finishAllScheduledFunctions(vi.runAllTimers);
+  return transcriptId;
+}
+
+describe("extraction with the offline rules", () => {
+  it("proposes grounded commitments when a transcript is saved, for the coach and the member to see", async () => {
+    const { t, coach, member, sessionId } = await setup();
+    const transcriptId = await upload(t, coach, sessionId);
+    const { run, proposals } = await coach.as.query(api.extraction.forSession, { sessionId });
+    expect(run).toMatchObject({ transcriptId, status: "succeeded", extractor: "rules", attempts: 1 });
+    expect(proposals.length).toBeGreaterThan(0);
+    expect(run!.proposalCount).toBe(proposals.length);
+    const text = (await t.run((ctx) => ctx.db.get("transcripts", transcriptId)))!.text;
+    for (const proposal of proposals) {
+      expect(text).toContain(proposal.transcriptQuote);
+      expect(proposal.transcriptTimestamp).toMatch(/^\d{1,2}:\d{2}$/);
+    }
+    const taxes = proposals.find((p) => p.transcriptQuote.includes("accountant"));
+    expect(taxes).toMatchObject({
+      commitmentType: "user_commitment",
+      responsibleParty: "client",
+      transcriptTimestamp: "02:10",
+      status: "proposed",
+    });
+    expect(proposals.find((p) => p.transcriptQuote.includes("I might"))?.tentative).toBe(true);
+    expect(proposals.some((p) => p.transcriptQuote.includes("see you next week"))).toBe(false);
+    expect((await member.as.query(api.extraction.forSession, { sessionId })).proposals).toHaveLength(proposals.length);
+
+    const stranger = await signedIn(t, "client");
+    expect(await codeOf(stranger.as.query(api.extraction.forSession, { sessionId }))).toBe("SESSION_NOT_FOUND");
+  });
+
+  it("turns an accepted proposal into an action item with its evidence, and tells the member", async () => {
+    const { t, coach, member, sessionId } = await setup();
+    await upload(t, coach, sessionId);
+    const { proposals } = await coach.as.query(api.extraction.forSession, { sessionId });
+    const taxes = proposals.find((p) => p.transcriptQuote.includes("accountant"))!;
+    const itemId = await coach.as.mutation(api.extraction.accept, { proposalId: taxes._id, edits: { priority: "high" } });
+    const item = await member.as.query(api.actionItems.get, { id: itemId });
+    expect(item).toMatchObject({
+      title: taxes.title,
+      sessionId,
+      responsibleUserId: member.id,
+      commitmentType: "user_commitment",
+      priority: "high",
+      status: "pending",
+      transcriptQuote: taxes.transcriptQuote,
+      transcriptTimestamp: "02:10",
+      extractionConfidence: taxes.confidence,
+    });
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_user_and_time", (q) => q.eq("userId", member.id))
+        .collect(),
+    );
+    expect(notes.map((n) => n.title)).toContain("New action item");
+    const left = await member.as.query(api.extraction.forSession, { sessionId });
+    expect(left.proposals.map((p) => p._id)).not.toContain(taxes._id);
+    expect(await codeOf(member.as.mutation(api.extraction.accept, { proposalId: taxes._id }))).toBe("PROPOSAL_DECIDED");
+  });
+
+  it("lets the member dismiss a proposal, and keeps strangers out", async () => {
+    const { t, coach, member, sessionId } = await setup();
+    await upload(t, coach, sessionId);
+    const [first] = (await member.as.query(api.extraction.forSession, { sessionId })).proposals;
+    const stranger = await signedIn(t, "client");
+    expect(await codeOf(stranger.as.mutation(api.extraction.dismiss, { proposalId: first!._id }))).toBe("PROPOSAL_NOT_FOUND");
+    await member.as.mutation(api.extraction.dismiss, { proposalId: first!._id });
+    expect(await t.run((ctx) => ctx.db.get("actionItemProposals", first!._id))).toMatchObject({
+      status: "dismissed",
+      decidedBy: member.id,
+    });
+    expect(await t.run((ctx) => ctx.db.query("actionItems").collect())).toEqual([]);
+  });
+
+  it("sets aside undecided proposals when a corrected transcript replaces the old one", async () => {
+    const { t, coach, sessionId } = await setup();
+    await upload(t, coach, sessionId);
+    const before = (await coach.as.query(api.extraction.forSession, { sessionId })).proposals;
+    await upload(t, coach, sessionId, "[00:10] Maya: I'll book the dentist appointment today.");
+    const after = (await coach.as.query(api.extraction.forSession, { sessionId })).proposals;
+    expect(after.map((p) => p.transcriptQuote)).toEqual(["I'll book the dentist appointment today."]);
+    for (const old of before) expect((await t.run((ctx) => ctx.db.get("actionItemProposals", old._id)))!.status).toBe("dismissed");
+  });
+});
+
+/** The recorded OpenAI sample as an uploaded transcript, so the recorded answer's quotes are in it. */
+const SAMPLE_TRANSCRIPT = OPENAI_SAMPLE_INPUT.segments
+  .map((s) => `[${formatTimestamp(s.startSeconds)}] ${s.speaker}: ${s.text}`)
+  .join("\n");
+
+describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
+  it("stores the structured answer's proposals and discards one whose quote is not in the transcript", async () => {
+    const { t, coach, sessionId } = await setup();
+    vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
+    const invented = {
+      ...OPENAI_SAMPLE_COMMITMENTS[0]!,
+      title: "Hire an assistant",
+      transcriptQuote: "I'll hire an assistant next month.",
+    };
+    server.use(
+      http.post(`${OPENAI_API}/chat/completions`, () =>
+        HttpResponse.json(chatCompletion({ content: JSON.stringify({ commitments: [...OPENAI_SAMPLE_COMMITMENTS, invented] }) })),
+      ),
+    );
+    await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
+    const { run, proposals } = await coach.as.query(api.extraction.forSession, { sessionId });
+    expect(run).toMatchObject({ status: "succeeded", extractor: "openai", proposalCount: 4, discardedCount: 1 });
+    expect(proposals.map((p) => [p.title, p.transcriptTimestamp, p.confidence, p.tentative, p.dueDate])).toEqual(
+      OPENAI_SAMPLE_COMMITMENTS.map((p) => [p.title, p.transcriptTimestamp, p.confidence, p.tentative, p.dueDate]),
+    );
+  });
+
+  it("fails at once on a refusal, with OpenAI's words, and does not retry", async () => {
+    const { t, coach, sessionId } = await setup();
+    vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
+    server.use(openaiScenarios.refusal("I can't help with that."));
+    await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
+    const { run, proposals } = await coach.as.query(api.extraction.forSession, { sessionId });
+    expect(run).toMatchObject({ status: "failed", attempts: 1 });
+    expect(run!.lastError).toContain("I can't help with that.");
+    expect(proposals).toEqual([]);
+  });
+
+  it(`retries a malformed answer ${EXTRACTION_MAX_ATTEMPTS} times with backoff, then records the failure and tells the coach`, async () => {
+    const { t, coach, sessionId } = await setup();
+    vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
+    server.use(openaiScenarios.invalidJson());
+    await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
+    const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    const times = jobs.filter((job) => job.name.startsWith("extraction")).map((job) => job.scheduledTime);
+    expect(times.slice(1).map((time, i) => time - times[i]!)).toEqual([...EXTRACTION_BACKOFF_MS]);
+    const { run } = await coach.as.query(api.extraction.forSession, { sessionId });
+    expect(run).toMatchObject({ status: "failed", attempts: EXTRACTION_MAX_ATTEMPTS, extractor: "openai" });
+    expect(run!.lastError).toContain("not valid JSON");
+    const alerts = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_user_and_time", (q) => q.eq("userId", coach.id))
+        .collect(),
+    );
+    expect(alerts.map((a) => [a.type, a.title])).toContainEqual(["system_alert", "Action items need a hand"]);
+
+    // The coach tries again once OpenAI answers properly.
+    server.resetHandlers();
+    const again = await coach.as.mutation(api.extraction.retry, { runId: run!._id });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await coach.as.query(api.extraction.forSession, { sessionId })).run).toMatchObject({
+      _id: again,
+      status: "succeeded",
+      proposalCount: 4,
+    });
+    expect(await codeOf(coach.as.mutation(api.extraction.retry, { runId: again }))).toBe("EXTRACTION_NOT_FAILED");
+  });
+
+  it("lets the coach restart a run that stopped answering, but not one still within its time", async () => {
+    const { t, coach, sessionId } = await setup();
+    const transcriptId = await upload(t, coach, sessionId);
+    const stuck = (updatedAt: number) =>
+      t.run((ctx) =>
+        ctx.db.insert("extractionRuns", {
+          transcriptId,
+          sessionId,
+          memberId: coach.id,
+          coachId: coach.id,
+          status: "running",
+          extractor: "openai",
+          attempts: 1,
+          createdAt: updatedAt,
+          updatedAt,
+        }),
+      );
+    const recent = await stuck(Date.now() - 60_000);
+    expect(await codeOf(coach.as.mutation(api.extraction.retry, { runId: recent }))).toBe("EXTRACTION_NOT_FAILED");
+    const stale = await stuck(Date.now() - EXTRACTION_STALE_MS - 1);
+    const again = await coach.as.mutation(api.extraction.retry, { runId: stale });
+    expect((await t.run((ctx) => ctx.db.get("extractionRuns", stale)))!.status).toBe("failed");
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await coach.as.query(api.extraction.forSession, { sessionId })).run).toMatchObject({ _id: again, status: "succeeded" });
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Commitments proposed from a session's transcript: the scheduled extraction (OpenAI with
+ * OPENAI_API_KEY, else the offline rules), and the coach's or member's Accept, Edit or Dismiss.
+ */
+import { withSystemFields } from "convex-helpers/validators";
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalAction, internalMutation, internalQuery, memberQuery, staffMutation, writerMutation } from "./functions";
+import { ExtractionError, extractWithOpenAI } from "./integrations/openai";
+import { keepGrounded } from "./model/extraction";
+import { beginAttempt, canRetry, extractionInput, failAttempt, queueExtraction, saveProposals } from "./model/extractionPipeline";
+import { acceptProposal, loadProposalFor } from "./model/proposals";
+import { userError } from "./model/errors";
+import { ruleExtractor } from "./model/ruleExtractor";
+import { loadSessionFor, loadSessionToRun } from "./model/sessions";
+import {
+  actionItemPriorityValidator,
+  actionItemProposalFields,
+  commitmentTypeValidator,
+  extractionRunFields,
+  responsiblePartyValidator,
+  transcriptSegmentValidator,
+} from "./schema";
+
+const runValidator = v.object(withSystemFields("extractionRuns", extractionRunFields));
+const proposalValidator = v.object(withSystemFields("actionItemProposals", actionItemProposalFields));
+const commitmentValidator = v.object({
+  title: v.string(),
+  description: v.string(),
+  commitmentType: commitmentTypeValidator,
+  responsibleParty: responsiblePartyValidator,
+  priority: actionItemPriorityValidator,
+  dueDate: v.union(v.string(), v.null()),
+  transcriptQuote: v.string(),
+  transcriptTimestamp: v.string(),
+  confidence: v.number(),
+  tentative: v.boolean(),
+});
+
+export const run = internalAction({
+  args: { runId: v.id("extractionRuns") },
+  returns: v.null(),
+  handler: async (ctx, { runId }) => {
+    const loaded = await ctx.runQuery(internal.extraction.load, { runId });
+    if (!loaded || !(await ctx.runMutation(internal.extraction.begin, { runId }))) return null;
+    try {
+      const proposals = loaded.extractor === "openai" ? await extractWithOpenAI(loaded.input) : await ruleExtractor(loaded.input);
+      const { kept, discarded } = keepGrounded(loaded.input.text, proposals);
+      await ctx.runMutation(internal.extraction.succeed, { runId, proposals: kept, discarded });
+    } catch (error) {
+      // Anything but a known permanent refusal (bad key, refusal) may pass on a later attempt.
+      const retryable = error instanceof ExtractionError ? error.retryable : true;
+      await ctx.runMutation(internal.extraction.fail, { runId, error: error instanceof Error ? error.message : String(error), retryable });
+    }
+    return null;
+  },
+});
+
+export const load = internalQuery({
+  args: { runId: v.id("extractionRuns") },
+  returns: v.union(
+    v.null(),
+    v.object({
+      extractor: extractionRunFields.extractor,
+      attempts: v.number(),
+      input: v.object({
+        segments: v.array(transcriptSegmentValidator),
+        text: v.string(),
+        coachName: v.string(),
+        memberName: v.string(),
+        sessionDate: v.string(),
+      }),
+    }),
+  ),
+  handler: (ctx, { runId }) => extractionInput(ctx, runId),
+});
+
+export const begin = internalMutation({
+  args: { runId: v.id("extractionRuns") },
+  returns: v.boolean(),
+  handler: (ctx, { runId }) => beginAttempt(ctx, runId),
+});
+
+export const succeed = internalMutation({
+  args: { runId: v.id("extractionRuns"), proposals: v.array(commitmentValidator), discarded: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { runId, proposals, discarded }) => {
+    await saveProposals(ctx, runId, proposals, discarded);
+    return null;
+  },
+});
+
+export const fail = internalMutation({
+  args: { runId: v.id("extractionRuns"), error: v.string(), retryable: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { runId, error, retryable }) => {
+    await failAttempt(ctx, runId, error, retryable);
+    return null;
+  },
+});
+
+/** The newest run for the session's transcript and the proposals still waiting, for whoever may read the session. */
+export const forSession = memberQuery({
+  args: { sessionId: v.id("sessions") },
+  returns: v.object({ run: v.union(v.null(), runValidator), proposals: v.array(proposalValidator) }),
+  handler: async (ctx, { sessionId }) => {
+    await loadSessionFor(ctx, ctx.viewer, sessionId, "read");
+    const run = await ctx.db
+      .query("extractionRuns")
+      .withIndex("by_session", (q) => q.eq("sessionId", sessionId))
+      .order("desc")
+      .first();
+    const proposals = await ctx.db
+      .query("actionItemProposals")
+      .withIndex("by_session_and_status", (q) => q.eq("sessionId", sessionId).eq("status", "proposed"))
+      .take(100);
+    return { run, proposals };
+  },
+});
+
+/** Accepts a proposal, as extracted or with the caller's edits; it becomes an action item. */
+export const accept = writerMutation({
+  args: {
+    proposalId: v.id("actionItemProposals"),
+    edits: v.optional(
+      v.object({
+        title: v.optional(v.string()),
+        description: v.optional(v.string()),
+        priority: v.optional(actionItemPriorityValidator),
+        dueDate: v.optional(v.union(v.string(), v.null())),
+      }),
+    ),
+  },
+  returns: v.id("actionItems"),
+  handler: async (ctx, { proposalId, edits }) => {
+    const { proposal, session } = await loadProposalFor(ctx, ctx.viewer, proposalId);
+    return acceptProposal(ctx, ctx.viewer, proposal, session, edits ?? {});
+  },
+});
+
+export const dismiss = writerMutation({
+  args: { proposalId: v.id("actionItemProposals") },
+  returns: v.null(),
+  handler: async (ctx, { proposalId }) => {
+    const { proposal } = await loadProposalFor(ctx, ctx.viewer, proposalId);
+    await ctx.db.patch("actionItemProposals", proposal._id, { status: "dismissed", decidedBy: ctx.viewer._id, decidedAt: Date.now() });
+    return null;
+  },
+});
+
+/** Runs a failed (or stale) extraction again, for the session's coach or an admin. */
+export const retry = staffMutation({
+  args: { runId: v.id("extractionRuns") },
+  returns: v.id("extractionRuns"),
+  handler: async (ctx, { runId }) => {
+    const failed = await ctx.db.get("extractionRuns", runId);
+    if (!failed) throw userError("SESSION_NOT_FOUND");
+    await loadSessionToRun(ctx, ctx.viewer, failed.sessionId);
+    if (!canRetry(failed, Date.now())) throw userError("EXTRACTION_NOT_FAILED");
+    // A stale run is closed, so a late answer to it cannot add proposals twice.
+    if (failed.status !== "failed")
+      await ctx.db.patch("extractionRuns", runId, {
+        status: "failed",
+        lastError: "The extraction stopped answering and was closed.",
+        updatedAt: Date.now(),
+      });
+    const queued = await queueExtraction(ctx, failed.transcriptId);
+    if (!queued) throw userError("TRANSCRIPT_NOT_FOUND");
+    return queued;
+  },
+});
