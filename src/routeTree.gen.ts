@@ -37,6 +37,7 @@ import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies.index'
 import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies.$slug'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
+import { Route as DashboardActionItemsRouteImport } from './routes/dashboard.action-items'
 import { Route as DashboardActivityRouteImport } from './routes/dashboard.activity'
 import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.book-session'
 import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
@@ -193,6 +194,11 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardActionItemsRoute = DashboardActionItemsRouteImport.update({
+  id: '/action-items',
+  path: '/action-items',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardActivityRoute = DashboardActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
   '/dashboard/calendar': typeof DashboardCalendarRoute
@@ -340,6 +347,7 @@ export interface FileRoutesByTo {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
   '/dashboard/calendar': typeof DashboardCalendarRoute
@@ -386,6 +394,7 @@ export interface FileRoutesById {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
   '/dashboard/calendar': typeof DashboardCalendarRoute
@@ -433,6 +442,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/dashboard/action-items'
     | '/dashboard/activity'
     | '/dashboard/book-session'
     | '/dashboard/calendar'
@@ -477,6 +487,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/dashboard/action-items'
     | '/dashboard/activity'
     | '/dashboard/book-session'
     | '/dashboard/calendar'
@@ -522,6 +533,7 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/dashboard/action-items'
     | '/dashboard/activity'
     | '/dashboard/book-session'
     | '/dashboard/calendar'
@@ -775,6 +787,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/action-items': {
+      id: '/dashboard/action-items'
+      path: '/action-items'
+      fullPath: '/dashboard/action-items'
+      preLoaderRoute: typeof DashboardActionItemsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/activity': {
       id: '/dashboard/activity'
       path: '/activity'
@@ -884,6 +903,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DashboardRouteChildren {
+  DashboardActionItemsRoute: typeof DashboardActionItemsRoute
   DashboardActivityRoute: typeof DashboardActivityRoute
   DashboardBookSessionRoute: typeof DashboardBookSessionRoute
   DashboardCalendarRoute: typeof DashboardCalendarRoute
@@ -898,6 +918,7 @@ interface DashboardRouteChildren {
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardActionItemsRoute: DashboardActionItemsRoute,
   DashboardActivityRoute: DashboardActivityRoute,
   DashboardBookSessionRoute: DashboardBookSessionRoute,
   DashboardCalendarRoute: DashboardCalendarRoute,

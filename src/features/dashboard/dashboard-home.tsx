@@ -4,6 +4,7 @@ import { hasPremiumAccess, TIER_LABELS } from "@convex/model/permissions";
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { SparklesIcon } from "lucide-react";
 import { useState } from "react";
+import { ActionItemsCard } from "@/features/action-items/action-items-card";
 import { initials, useViewer, type ViewerUser } from "@/features/auth/viewer";
 import { AvailabilityEditor } from "@/features/booking/availability-editor";
 import { whenWithTime } from "@/lib/relative-time";
@@ -115,6 +116,7 @@ function MemberDashboard({ user }: { user: ViewerUser }) {
           }}
         />
       </div>
+      <ActionItemsCard />
       <StatTiles tiles={tiles} />
       <section aria-labelledby="activity-title" className="flex flex-col gap-3">
         <h2 id="activity-title" className="text-lg font-semibold">
@@ -172,6 +174,7 @@ function CoachDashboard({ user }: { user: ViewerUser }) {
           </ul>
         )}
       </section>
+      <ActionItemsCard />
       <AvailabilityEditor />
     </div>
   );
