@@ -273,5 +273,7 @@ describe("dashboard.coach", () => {
     ]);
     expect(board.todayCount).toBe(3);
     expect(board.activeClients).toBe(3);
+    // Ended sessions, newest first, for adding transcripts and recordings: not the running or cancelled ones.
+    expect(board.recent.map((s) => s.memberName)).toEqual(["Sam Lee", "Old Client"]);
   });
 });

@@ -10,6 +10,7 @@ import { memberQuery, staffQuery } from "./functions";
 import {
   activeClientsSince,
   ACTIVE_CLIENT_SESSIONS_READ,
+  COACH_RECENT,
   COACH_UPCOMING,
   COUNT_CAP,
   dayBounds,
@@ -150,14 +151,15 @@ export const summary = memberQuery({
 });
 
 /**
- * The coach dashboard: their next COACH_UPCOMING sessions (a running one first) with member
- * names, how many sessions they have today (in their time zone, cancelled ones left out), and how
+ * The coach dashboard: their next COACH_UPCOMING sessions (a running one first) and last
+ * COACH_RECENT completed or missed ones with member names, how many sessions they have today (in their time zone, cancelled ones left out), and how
  * many clients they have had a session with in the last ACTIVE_CLIENT_DAYS or have booked ahead.
  */
 export const coach = staffQuery({
   args: {},
   returns: v.object({
     upcoming: v.array(coachUpcomingValidator),
+    recent: v.array(coachUpcomingValidator),
     todayCount: v.number(),
     activeClients: v.number(),
   }),
@@ -173,22 +175,27 @@ export const coach = staffQuery({
             ? q.eq("coachId", coachId).gte("startsAt", from)
             : q.eq("coachId", coachId).gte("startsAt", from).lt("startsAt", to),
         );
-    const [open, todays, recent] = await Promise.all([
+    const [open, past, todays, recent] = await Promise.all([
       openSessions(ctx, { coachId }, now, COACH_UPCOMING),
+      // Ended sessions, newest first; the few cancelled ones among them are read past, not shown.
+      ctx.db
+        .query("sessions")
+        .withIndex("by_coach_and_start", (q) => q.eq("coachId", coachId).lt("startsAt", now))
+        .order("desc")
+        .take(COACH_RECENT * 4),
       byStart(today.startsAt, today.endsAt).take(COUNT_CAP + 1),
       byStart(activeClientsSince(now)).take(ACTIVE_CLIENT_SESSIONS_READ),
     ]);
+    const held = (s: Doc<"sessions">) => s.status !== "cancelled";
+    const ended = past.filter((s) => held(s) && s.status !== "scheduled").slice(0, COACH_RECENT);
     const names = await namesOf(
       ctx,
-      open.map((s) => s.memberId),
+      [...open, ...ended].map((s) => s.memberId),
     );
-    const held = (s: Doc<"sessions">) => s.status !== "cancelled";
+    const view = (s: Doc<"sessions">) => ({ ...upcomingView(s), memberId: s.memberId, memberName: names.get(s.memberId)! });
     return {
-      upcoming: open.map((s) => ({
-        ...upcomingView(s),
-        memberId: s.memberId,
-        memberName: names.get(s.memberId)!,
-      })),
+      upcoming: open.map(view),
+      recent: ended.map(view),
       todayCount: todays.filter(held).length,
       activeClients: new Set(recent.filter(held).map((s) => s.memberId)).size,
     };

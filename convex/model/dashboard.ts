@@ -10,6 +10,8 @@ import { DEFAULT_TIMEZONE, isValidTimezone } from "./users";
 export const WELCOME_UPCOMING = 3;
 /** Sessions the coach's dashboard lists. */
 export const COACH_UPCOMING = 10;
+/** Past sessions on the coach dashboard: where transcripts and recordings are added after a session. */
+export const COACH_RECENT = 5;
 /** Counts stop one past this, so no count reads more than 100 rows; the client shows "99+". */
 export const COUNT_CAP = 99;
 /** A coach's clients are those with a session in this many days back or booked ahead. */

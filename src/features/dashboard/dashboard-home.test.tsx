@@ -42,6 +42,19 @@ const coach = {
       memberName: "Sam Rivera",
     },
   ],
+  recent: [
+    {
+      _id: "sessions:0" as Id<"sessions">,
+      title: "Weekly planning",
+      startsAt: now - 26 * HOUR,
+      endsAt: now - 25 * HOUR,
+      durationMinutes: 60,
+      joinOpensAt: now - 26 * HOUR - 10 * 60_000,
+      joinClosesAt: now - 25 * HOUR,
+      memberId: "users:kim" as Id<"users">,
+      memberName: "Kim Park",
+    },
+  ],
   todayCount: 1,
   activeClients: 4,
 };
@@ -108,6 +121,9 @@ describe("dashboard home", () => {
     expect(await within(main).findByRole("heading", { name: "Your upcoming sessions" })).toBeInTheDocument();
     expect(within(main).getByRole("link", { name: /Focus session · Sam Rivera/ })).toHaveAttribute("href", "/session/sessions:2");
     expect(within(main).getByText("Active clients").parentElement).toHaveTextContent("4");
+    // Past sessions are where the coach adds a transcript afterwards.
+    const recent = within(main).getByRole("region", { name: "Recent sessions" });
+    expect(within(recent).getByRole("link", { name: /Weekly planning · Kim Park/ })).toHaveAttribute("href", "/session/sessions:0");
     // Their weekly hours are edited right here (loading in this test).
     expect(within(main).getByRole("heading", { name: "Availability" })).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { ACTIVITY_VISIBLE } from "@convex/model/activity";
 import { hasPremiumAccess, TIER_LABELS } from "@convex/model/permissions";
@@ -118,21 +119,66 @@ function MemberDashboard({ user }: { user: ViewerUser }) {
       </div>
       <ActionItemsCard />
       <StatTiles tiles={tiles} />
-      <section aria-labelledby="activity-title" className="flex flex-col gap-3">
-        <h2 id="activity-title" className="text-lg font-semibold">
-          Recent activity
-        </h2>
-        <ActivityFeed
-          items={activity.results}
-          now={now}
-          filter={filter}
-          onFilterChange={setFilter}
-          canLoadMore={activity.status === "CanLoadMore"}
-          onLoadMore={() => activity.loadMore(ACTIVITY_VISIBLE)}
-          loading={activity.status === "LoadingFirstPage" || activity.status === "LoadingMore"}
-        />
-      </section>
+      <ActivityFeed
+        items={activity.results}
+        now={now}
+        filter={filter}
+        onFilterChange={setFilter}
+        canLoadMore={activity.status === "CanLoadMore"}
+        onLoadMore={() => activity.loadMore(ACTIVITY_VISIBLE)}
+        loading={activity.status === "LoadingFirstPage" || activity.status === "LoadingMore"}
+      />
     </div>
+  );
+}
+
+type CoachSession = FunctionReturnType<typeof api.dashboard.coach>["upcoming"][number];
+
+function CoachSessionList({
+  id,
+  title,
+  hint,
+  sessions,
+  empty,
+  now,
+  timeZone,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  sessions: CoachSession[] | undefined;
+  empty: string;
+  now: number;
+  timeZone: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
+      {sessions === undefined ? (
+        <div aria-busy="true" className="h-24 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
+      ) : sessions.length === 0 ? (
+        <p className="text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-live="polite">
+          {sessions.map((session) => (
+            <li key={session._id}>
+              <a
+                href={`/session/${session._id}`}
+                className="flex min-h-11 flex-col gap-0.5 rounded-lg border bg-card p-4 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+              >
+                <span className="font-medium">
+                  {session.title} · {session.memberName}
+                </span>
+                <span className="text-sm text-muted-foreground">{whenWithTime(session.startsAt, now, timeZone)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -148,32 +194,23 @@ function CoachDashboard({ user }: { user: ViewerUser }) {
     <div className="flex flex-col gap-8">
       <WelcomeHeader user={user} now={now} sessionsThisWeek={undefined} />
       <StatTiles tiles={tiles} label="Your coaching" />
-      <section aria-labelledby="coach-upcoming-title" className="flex flex-col gap-3">
-        <h2 id="coach-upcoming-title" className="text-lg font-semibold">
-          Your upcoming sessions
-        </h2>
-        {coach === undefined ? (
-          <div aria-busy="true" className="h-24 animate-pulse rounded-xl bg-muted motion-reduce:animate-none" />
-        ) : coach.upcoming.length === 0 ? (
-          <p className="text-muted-foreground">No sessions booked yet. Members book from your open times.</p>
-        ) : (
-          <ul className="flex flex-col gap-2" aria-live="polite">
-            {coach.upcoming.map((session) => (
-              <li key={session._id}>
-                <a
-                  href={`/session/${session._id}`}
-                  className="flex min-h-11 flex-col gap-0.5 rounded-lg border bg-card p-4 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-                >
-                  <span className="font-medium">
-                    {session.title} · {session.memberName}
-                  </span>
-                  <span className="text-sm text-muted-foreground">{whenWithTime(session.startsAt, now, user.timezone)}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <CoachSessionList
+        id="coach-upcoming-title"
+        title="Your upcoming sessions"
+        sessions={coach?.upcoming}
+        empty="No sessions booked yet. Members book from your open times."
+        now={now}
+        timeZone={user.timezone}
+      />
+      <CoachSessionList
+        id="coach-recent-title"
+        title="Recent sessions"
+        hint="Add the transcript and recording here after a session."
+        sessions={coach?.recent}
+        empty="No past sessions yet."
+        now={now}
+        timeZone={user.timezone}
+      />
       <ActionItemsCard />
       <AvailabilityEditor />
     </div>
