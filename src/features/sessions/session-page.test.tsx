@@ -3,6 +3,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
+import { item } from "@/features/action-items/test-fixtures";
 import { renderPage } from "@/features/catalog/render-page";
 import { signedIn } from "@/test/auth";
 import { SessionPage } from "./session-page";
@@ -13,6 +14,7 @@ const MINUTE = 60 * SECOND;
 // Wed, Jul 9, 2025, 12:00 UTC (14:00 in Berlin).
 const NOW = Date.UTC(2025, 6, 9, 12, 0, 0);
 const SESSION_ID = "sessions:s1" as Id<"sessions">;
+const COACH = "users:coach" as Id<"users">;
 
 function joinData(overrides: { startsAt?: number; status?: string; canRun?: boolean; startedAt?: number } = {}) {
   const startsAt = overrides.startsAt ?? NOW + 65 * MINUTE;
@@ -42,6 +44,8 @@ function joinData(overrides: { startsAt?: number; status?: string; canRun?: bool
 const state = {
   join: undefined as unknown,
   transcriptId: null as string | null,
+  extraction: { run: null, proposals: [] } as unknown,
+  items: [] as unknown[],
   fail: null as Error | null,
   calls: [] as { name: string; args: unknown }[],
   results: {} as Record<string, unknown>,
@@ -51,7 +55,13 @@ const state = {
 vi.mock("convex/react", () => ({
   useQuery: (query: unknown) => {
     if (state.fail) throw state.fail;
-    return getFunctionName(query as never) === "sessions:join" ? state.join : state.transcriptId;
+    const queries: Record<string, unknown> = {
+      "sessions:join": state.join,
+      "transcripts:forSession": state.transcriptId,
+      "extraction:forSession": state.extraction,
+      "actionItems:list": state.items,
+    };
+    return queries[getFunctionName(query as never)];
   },
   useMutation: (mutation: unknown) => (args: unknown) => {
     const name = getFunctionName(mutation as never);
@@ -65,6 +75,8 @@ beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ["Date", "setInterval", "clearInterval"] });
   state.join = joinData();
   state.transcriptId = null;
+  state.extraction = { run: null, proposals: [] };
+  state.items = [];
   state.fail = null;
   state.calls = [];
   state.results = {};
@@ -237,5 +249,43 @@ describe("coach controls", () => {
       { name: "recordings:save", args: { sessionId: SESSION_ID, storageId: "storage:1", title: "" } },
     ]);
     expect(await screen.findByRole("link", { name: "Open the recording" })).toHaveAttribute("href", "/dashboard/recordings/r1");
+  });
+});
+
+describe("commitments on the session page", () => {
+  it("shows the pair's open commitments before an upcoming session", async () => {
+    state.items = [
+      item("a", { title: "Finish the budget", coachId: COACH }),
+      item("b", { title: "Someone else's", coachId: COACH, memberId: "users:sam" as Id<"users"> }),
+    ];
+    await renderSession();
+    const region = within(screen.getByRole("region", { name: "Before this session" }));
+    expect(region.getByText("Finish the budget")).toBeInTheDocument();
+    expect(region.queryByText("Someone else's")).not.toBeInTheDocument();
+  });
+
+  it("leaves them out once the session has started", async () => {
+    state.join = joinData({ startsAt: NOW - 5 * MINUTE, startedAt: NOW - 5 * MINUTE });
+    await renderSession();
+    expect(screen.queryByRole("region", { name: "Before this session" })).not.toBeInTheDocument();
+  });
+
+  it("shows the suggestions once there is a transcript, with Try again for whoever runs the session", async () => {
+    state.join = joinData({ startsAt: NOW - 90 * MINUTE, canRun: true });
+    state.transcriptId = "t1";
+    state.extraction = {
+      run: { _id: "extractionRuns:r1", status: "failed", lastError: "The service was busy.", attempts: 3 },
+      proposals: [],
+    };
+    await renderSession();
+    const panel = within(screen.getByRole("region", { name: "Suggested action items" }));
+    expect(panel.getByRole("alert")).toHaveTextContent("Details: The service was busy.");
+    await userEvent.click(panel.getByRole("button", { name: "Try again" }));
+    expect(state.calls).toEqual([{ name: "extraction:retry", args: { runId: "extractionRuns:r1" } }]);
+  });
+
+  it("hides the suggestions without a transcript or a run", async () => {
+    await renderSession();
+    expect(screen.queryByRole("region", { name: "Suggested action items" })).not.toBeInTheDocument();
   });
 });

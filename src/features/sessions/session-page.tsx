@@ -29,6 +29,8 @@ import { errorMessage } from "@/lib/user-error";
 import { fieldErrors } from "@/lib/user-error";
 import { useNow } from "@/lib/use-now";
 import { useTimeZone } from "@/features/auth/viewer";
+import { OpenCommitments } from "./open-commitments";
+import { ProposalsPanel } from "./proposals-panel";
 import { joinState, sessionPhase, transcriptFormat } from "./session-state";
 
 type SessionJoin = FunctionReturnType<typeof api.sessions.join>;
@@ -337,6 +339,7 @@ function SessionDetails({ sessionId }: { sessionId: Id<"sessions"> }) {
   const phase = sessionPhase(session, now);
   const soon = session.status === "scheduled" && session.startsAt - now <= SOON_MS && now < session.endsAt;
   const canUpload = session.status !== "cancelled" && now >= session.startsAt;
+  const upcoming = session.status === "scheduled" && session.startedAt === undefined && now < session.endsAt;
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
@@ -377,6 +380,8 @@ function SessionDetails({ sessionId }: { sessionId: Id<"sessions"> }) {
 
       <JoinPanel data={data} now={now} />
 
+      {upcoming ? <OpenCommitments session={session} /> : null}
+
       <section aria-labelledby="session-files-title" className="flex flex-col gap-2">
         <h2 id="session-files-title" className="text-lg font-semibold">
           Transcript and recordings
@@ -394,6 +399,14 @@ function SessionDetails({ sessionId }: { sessionId: Id<"sessions"> }) {
           Your recordings
         </Link>
       </section>
+
+      <ProposalsPanel
+        session={session}
+        memberName={data.memberName}
+        coachName={data.coachName}
+        hasTranscript={Boolean(transcriptId)}
+        canRetry={data.canRun}
+      />
 
       {data.canRun ? (
         <section aria-labelledby="run-session-title" className="flex flex-col gap-6 rounded-xl border bg-card p-6">
