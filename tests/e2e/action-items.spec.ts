@@ -1,0 +1,78 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./helpers/a11y";
+
+async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+const TRANSCRIPT = [
+  "[00:05] Cora: How did the week go, Maya?",
+  "[00:20] Maya: Better. This week I'll send the invoice to Dana by Friday.",
+  "[00:41] Cora: Good. I will share the focus-block template with you tomorrow.",
+  "[01:02] Maya: I might try a short walk before I open my email.",
+  "[01:30] Cora: Great, talk soon.",
+].join("\n");
+const QUOTE = "This week I'll send the invoice to Dana by Friday.";
+
+test("a coach uploads a transcript, accepts a suggested commitment, and the member completes it", async ({ browser }) => {
+  const coach = await signIn(browser, "coach@example.com", "demo-coach-2026");
+  const member = await signIn(browser, "maya@example.com", "demo-maya-2026");
+
+  // The coach opens Maya's latest past session from their dashboard and adds its transcript.
+  const recent = coach.getByRole("region", { name: "Recent sessions" });
+  await recent
+    .getByRole("link", { name: /Maya Ortiz/ })
+    .first()
+    .click();
+  await expect(coach).toHaveURL(/\/session\/[^/]+$/);
+  await coach.getByLabel("Transcript text").fill(TRANSCRIPT);
+  await coach.getByRole("button", { name: "Upload transcript" }).click();
+  await expect(coach.getByText("Transcript saved.")).toBeVisible();
+
+  // Suggestions arrive live, each with its quote, timestamp and confidence.
+  const panel = coach.getByRole("region", { name: "Suggested action items" });
+  const suggestion = panel.getByRole("listitem").filter({ hasText: QUOTE });
+  await expect(suggestion).toBeVisible();
+  await expect(suggestion.getByRole("link", { name: "Open the transcript at 00:20" })).toBeVisible();
+  await expect(suggestion.getByText(/^AI Confidence \d+%$/)).toBeVisible();
+  await expect(panel.getByRole("listitem").filter({ hasText: "I might try a short walk" }).getByText("Tentative")).toBeVisible();
+  await expectNoA11yViolations(coach);
+  const title = (await suggestion.getByRole("heading").first().textContent())!.trim();
+  await suggestion.getByRole("button", { name: "Accept", exact: true }).click();
+  await expect(panel.getByText("Added to action items.")).toBeVisible();
+  await expect(panel.getByRole("listitem").filter({ hasText: QUOTE })).toHaveCount(0);
+
+  // Maya's dashboard card shows it without a reload; she completes it on the Action Items page.
+  const card = member.getByRole("region", { name: "Action items" });
+  await expect(card.getByText(title)).toBeVisible();
+  await card.getByRole("link", { name: "View All" }).click();
+  await expect(member).toHaveURL(/\/dashboard\/action-items$/);
+  await expect(member.getByRole("heading", { level: 1, name: "Action Items" })).toBeVisible();
+  const item = member
+    .getByRole("listitem")
+    .filter({ has: member.getByRole("heading", { name: title }) })
+    .first();
+  await expect(item).toBeVisible();
+  await expectNoA11yViolations(member);
+  await item.getByRole("button", { name: `Actions for ${title}` }).click();
+  await member.getByRole("menuitem", { name: "Mark Complete" }).click();
+  // Completed: the menu no longer offers Mark Complete, and the details say so.
+  await expect(item.getByRole("button", { name: title, exact: true })).toHaveClass(/line-through/);
+  await item.getByRole("button", { name: `Actions for ${title}` }).click();
+  await expect(member.getByRole("menuitem", { name: "Start Progress" })).toBeVisible();
+  await expect(member.getByRole("menuitem", { name: "Mark Complete" })).toHaveCount(0);
+  await member.keyboard.press("Escape");
+
+  // The item's details keep the evidence: the quote, its time and the AI's confidence.
+  await item.getByRole("button", { name: title, exact: true }).click();
+  const details = member.getByRole("dialog");
+  await expect(details.getByText("Completed").first()).toBeVisible();
+  await expect(details.getByText(QUOTE, { exact: true })).toBeVisible();
+  await expect(details.getByText(/AI Confidence/)).toBeVisible();
+});
