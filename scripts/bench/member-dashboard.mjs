@@ -1,24 +1,6 @@
-// The member dashboard's queries for two years of history, on the embedded backend: runs
-// local-backend/bench/dashboard.ts in its own process and returns the rows it prints.
-import { spawn } from "node:child_process";
-import path from "node:path";
+// The member dashboard's queries for two years of history, on the embedded backend (local-backend/bench/dashboard.ts).
+import { runTsxBench } from "../lib/tsx-bench.mjs";
 
 export const title = "Member dashboard queries (embedded backend, 500 sessions and 2,000 activities)";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** @returns {Promise<{ name: string, value: string, target?: string, met?: boolean }[]>} */
-export async function run() {
-  const child = spawn("npx", ["tsx", "local-backend/bench/dashboard.ts"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  /** @type {number | null} */
-  const code = await new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", resolve);
-  });
-  if (code !== 0) throw new Error(`local-backend/bench/dashboard.ts exited with code ${code}:\n${stderr.trim()}`);
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
-}
+export const run = () => runTsxBench("local-backend/bench/dashboard.ts");
