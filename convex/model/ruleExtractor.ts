@@ -815,9 +815,9 @@ function confidenceOf(c: Candidate): number {
   return Math.min(Math.max(score, 5), 95);
 }
 
+/** What the quote does not already say: who agreed to an assignment, and when. The quote and its time are stored apart. */
 function describe(c: Candidate): string {
-  const said = `${c.speaker} said at ${c.timestamp}: "${c.sentence}"`;
-  return c.accepted ? `${said} ${c.accepted.speaker} agreed at ${c.accepted.timestamp}: "${c.accepted.text}"` : said;
+  return c.accepted ? `${c.accepted.speaker} agreed at ${c.accepted.timestamp}: "${c.accepted.text}"` : "";
 }
 
 /** A title from text said by someone else ("how about you try X?"), due phrases taken out. */
