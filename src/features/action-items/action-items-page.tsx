@@ -5,6 +5,7 @@ import { PlusIcon } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadingList } from "@/components/ui/skeleton";
 import { useViewer } from "@/features/auth/viewer";
 import { LoadErrorBoundary } from "@/features/sessions/page-states";
 import { useNow } from "@/lib/use-now";
@@ -12,7 +13,7 @@ import { DashboardTab } from "./dashboard-tab";
 import { ItemDetailsDialog } from "./item-details-dialog";
 import { ItemFormDialog, type ItemFormTarget } from "./item-form-dialog";
 import { SessionView } from "./session-view";
-import { ItemsSkeleton, useToday, useViewerIsCoach, type ActionItemView } from "./shared";
+import { useToday, useViewerIsCoach, type ActionItemView } from "./shared";
 
 const tabTrigger =
   "inline-flex min-h-11 items-center rounded-md px-4 text-sm font-medium text-muted-foreground outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-xs";
@@ -58,14 +59,14 @@ function ActionItems({ viewerId }: { viewerId: Id<"users"> }) {
         </div>
         <Tabs.Content value="dashboard" className="outline-none">
           {items === undefined ? (
-            <ItemsSkeleton label="Loading your action items" />
+            <LoadingList label="Loading your action items" />
           ) : (
             <DashboardTab items={items} {...shared} onCreate={() => setForm({ kind: "create" })} />
           )}
         </Tabs.Content>
         <Tabs.Content value="sessions" className="outline-none">
           {items === undefined ? (
-            <ItemsSkeleton label="Loading your action items" />
+            <LoadingList label="Loading your action items" />
           ) : (
             <SessionView
               items={items}
@@ -101,7 +102,7 @@ export function ActionItemsPage() {
         <p className="text-muted-foreground">The commitments from your sessions, one clear step at a time.</p>
       </header>
       <LoadErrorBoundary action={null}>
-        {viewer.status === "signed-in" ? <ActionItems viewerId={viewer.user._id} /> : <ItemsSkeleton label="Loading your action items" />}
+        {viewer.status === "signed-in" ? <ActionItems viewerId={viewer.user._id} /> : <LoadingList label="Loading your action items" />}
       </LoadErrorBoundary>
     </div>
   );

@@ -7,11 +7,12 @@ import { Button } from "@/components/ui/button";
 import { fieldControlClass } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
+import { LoadingList } from "@/components/ui/skeleton";
 import { useTimeZone } from "@/features/auth/viewer";
 import { whenWithTime } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
 import { ActionItemCard } from "./action-item-card";
-import { ItemsSkeleton, type ActionItemView, type SessionOption } from "./shared";
+import { type ActionItemView, type SessionOption } from "./shared";
 
 const SESSION_VIEW_FILTERS = { all: "All Sessions", upcoming: "Upcoming", past: "Past Sessions" } as const;
 type SessionViewFilter = keyof typeof SESSION_VIEW_FILTERS;
@@ -110,7 +111,7 @@ export function SessionView({ items, sessions, today, now, viewerId, viewerIsCoa
     return groups;
   }, [items]);
 
-  if (sessions === undefined) return <ItemsSkeleton label="Loading your sessions" />;
+  if (sessions === undefined) return <LoadingList label="Loading your sessions" />;
   const review = preSessionReview(sessions, items, now);
   const shown = timeline(sessions, (id) => bySession.get(id)?.length ?? 0, filter, sort, now);
 

@@ -113,21 +113,3 @@ export function useViewerIsCoach(): boolean {
   const viewer = useViewer();
   return viewer.status === "signed-in" && viewer.user.role === "coach";
 }
-
-const pulse = "animate-pulse rounded-md bg-muted motion-reduce:animate-none";
-
-export function ItemsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-3">
-      <span className="sr-only" role="status">
-        {label}
-      </span>
-      {Array.from({ length: rows }, (_, index) => (
-        <div key={index} aria-hidden className="flex flex-col gap-2 rounded-xl border bg-card p-4">
-          <div className={cn(pulse, "h-5 w-56 max-w-full")} />
-          <div className={cn(pulse, "h-4 w-40")} />
-        </div>
-      ))}
-    </div>
-  );
-}

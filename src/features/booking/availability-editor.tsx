@@ -9,7 +9,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ErrorText, Skeleton } from "./shared";
+import { LoadingList } from "@/components/ui/skeleton";
+import { ErrorText } from "./shared";
 import { errorMessage } from "@/lib/user-error";
 import { useTimeZone } from "@/features/auth/viewer";
 
@@ -248,7 +249,11 @@ export function AvailabilityEditor() {
       <h2 id="availability-title" className="text-xl font-semibold">
         Availability
       </h2>
-      {saved === undefined ? <Skeleton label="Loading your availability" rows={2} /> : <Editor saved={saved} fallbackZone={fallbackZone} />}
+      {saved === undefined ? (
+        <LoadingList label="Loading your availability" rows={2} />
+      ) : (
+        <Editor saved={saved} fallbackZone={fallbackZone} />
+      )}
     </section>
   );
 }

@@ -8,10 +8,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { LoadingList } from "@/components/ui/skeleton";
 import { useViewer, useTimeZone } from "@/features/auth/viewer";
 import { DASHBOARD_URLS } from "@/features/dashboard/dashboard-urls";
 import { dateTime, formatDuration } from "@/lib/relative-time";
-import { CANCEL_POLICY_TEXT, ErrorText, Skeleton } from "./shared";
+import { CANCEL_POLICY_TEXT, ErrorText } from "./shared";
 import { errorMessage, userErrorOf } from "@/lib/user-error";
 import { SlotPicker } from "./slot-picker";
 
@@ -110,7 +111,7 @@ export function BookSessionPage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-bold">Book a session</h1>
       {coaches === undefined ? (
-        <Skeleton label="Loading coaches" rows={2} />
+        <LoadingList label="Loading coaches" rows={2} />
       ) : coaches.length === 0 ? (
         <p>No coaches are taking bookings right now. Please check back soon.</p>
       ) : (

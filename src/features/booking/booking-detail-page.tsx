@@ -6,10 +6,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { LoadingList } from "@/components/ui/skeleton";
 import { useViewer, useTimeZone } from "@/features/auth/viewer";
 import { dateTime, formatDuration, whenWithTime } from "@/lib/relative-time";
 import { CANCEL_FREE_HOURS, isFreeWindow } from "@convex/model/bookingPolicy";
-import { CANCEL_POLICY_TEXT, ErrorText, type SessionView, Skeleton, StatusBadge } from "./shared";
+import { CANCEL_POLICY_TEXT, ErrorText, type SessionView, StatusBadge } from "./shared";
 import { errorMessage } from "@/lib/user-error";
 import { SlotPicker } from "./slot-picker";
 
@@ -145,7 +146,7 @@ export function BookingDetailPage({ id }: { id: string }) {
   if (session === undefined)
     return (
       <div className="mx-auto w-full max-w-3xl p-4 sm:p-6">
-        <Skeleton label="Loading the booking" rows={2} />
+        <LoadingList label="Loading the booking" rows={2} />
       </div>
     );
   const changeable = session.status === "scheduled" && session.startedAt === undefined && session.startsAt > now;

@@ -4,8 +4,9 @@ import { usePaginatedQuery } from "convex/react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadingList } from "@/components/ui/skeleton";
 import { whenWithTime } from "@/lib/relative-time";
-import { Skeleton, StatusBadge } from "./shared";
+import { StatusBadge } from "./shared";
 import { useTimeZone } from "@/features/auth/viewer";
 
 const PAGE_SIZE = 20;
@@ -18,7 +19,7 @@ function BookingList({ scope }: { scope: Scope }) {
   const timeZone = useTimeZone();
   const [now] = useState(() => Date.now());
   const { results, status, loadMore } = usePaginatedQuery(api.bookings.mine, { scope }, { initialNumItems: PAGE_SIZE });
-  if (status === "LoadingFirstPage") return <Skeleton label="Loading bookings" />;
+  if (status === "LoadingFirstPage") return <LoadingList label="Loading bookings" />;
   if (results.length === 0)
     return (
       <div className="flex flex-col items-start gap-3 rounded-xl border p-5">

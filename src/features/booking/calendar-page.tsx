@@ -6,8 +6,9 @@ import { addMonths, addWeeks, eachDayOfInterval, endOfMonth, endOfWeek, format, 
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadingList } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { dayKey, groupByDay, Skeleton, STATUS_LABELS } from "./shared";
+import { dayKey, groupByDay, STATUS_LABELS } from "./shared";
 import { useTimeZone } from "@/features/auth/viewer";
 
 /** Sessions the calendar loads per direction: the first page each of upcoming and past. */
@@ -80,7 +81,7 @@ export function CalendarPage() {
       </div>
       <p className="text-sm text-muted-foreground">Times are shown in your time zone ({timeZone}).</p>
       {loading ? (
-        <Skeleton label="Loading your sessions" />
+        <LoadingList label="Loading your sessions" />
       ) : (
         <ol className={cn("grid gap-px overflow-hidden rounded-xl border bg-border", "grid-cols-1 sm:grid-cols-7")}>
           {groups.map(({ day, key, items }) => (

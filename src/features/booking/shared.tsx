@@ -20,21 +20,6 @@ export function ErrorText({ children, className }: { children: React.ReactNode; 
   );
 }
 
-const pulse = "animate-pulse rounded-md bg-muted motion-reduce:animate-none";
-
-export function Skeleton({ label, rows = 3 }: { label: string; rows?: number }) {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-3">
-      <span className="sr-only" role="status">
-        {label}
-      </span>
-      {Array.from({ length: rows }, (_, index) => (
-        <div key={index} aria-hidden className={cn(pulse, "h-16 w-full")} />
-      ))}
-    </div>
-  );
-}
-
 export const STATUS_LABELS: Record<SessionView["status"], string> = {
   scheduled: "Scheduled",
   completed: "Completed",

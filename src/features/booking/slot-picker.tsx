@@ -6,7 +6,8 @@ import { addDays, format } from "date-fns";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { groupByDay, Skeleton, zonedDays } from "./shared";
+import { LoadingList } from "@/components/ui/skeleton";
+import { groupByDay, zonedDays } from "./shared";
 
 const WEEK_DAYS = 7;
 
@@ -53,7 +54,7 @@ export function SlotPicker({
       </div>
       <p className="text-sm text-muted-foreground">Times are shown in your time zone ({timeZone}).</p>
       {slots === undefined ? (
-        <Skeleton label="Loading open times" />
+        <LoadingList label="Loading open times" />
       ) : groups.length === 0 ? (
         <div className="flex flex-col items-start gap-3 rounded-xl border p-5">
           <p>No open times this week.</p>

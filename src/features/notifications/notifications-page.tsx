@@ -14,7 +14,8 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ErrorAlert, LoadErrorBoundary, PageSkeleton, When } from "@/features/sessions/page-states";
+import { LoadingList } from "@/components/ui/skeleton";
+import { ErrorAlert, LoadErrorBoundary, When } from "@/features/sessions/page-states";
 import { errorMessage } from "@/lib/user-error";
 import { useTimeZone } from "@/features/auth/viewer";
 import { cn } from "@/lib/utils";
@@ -115,7 +116,7 @@ function NotificationList() {
     }
   }
 
-  if (status === "LoadingFirstPage") return <PageSkeleton label="Loading your notifications" />;
+  if (status === "LoadingFirstPage") return <LoadingList title label="Loading your notifications" />;
   if (results.length === 0)
     return (
       <div className="flex flex-col items-start gap-2 rounded-xl border bg-card p-6">

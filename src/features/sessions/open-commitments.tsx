@@ -4,7 +4,8 @@ import { ACTION_ITEMS_URL, isOpenItem, isOverdue, sortItems } from "@convex/mode
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "convex/react";
 import { ArrowRightIcon, ClipboardListIcon } from "lucide-react";
-import { DueLabel, ItemsSkeleton, StatusLabel, useToday } from "@/features/action-items/shared";
+import { DueLabel, StatusLabel, useToday } from "@/features/action-items/shared";
+import { LoadingList } from "@/components/ui/skeleton";
 
 /** Enough to prepare with at a glance; the rest is one link away. */
 const OPEN_COMMITMENTS_SHOWN = 5;
@@ -36,7 +37,7 @@ export function OpenCommitments({ session }: { session: Pick<Doc<"sessions">, "m
         Before this session
       </h2>
       {open === undefined || shown === undefined ? (
-        <ItemsSkeleton label="Loading open commitments" rows={2} />
+        <LoadingList label="Loading open commitments" rows={2} />
       ) : open.length === 0 ? (
         <p className="text-muted-foreground">No open commitments. A fresh start.</p>
       ) : (

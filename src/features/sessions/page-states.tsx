@@ -22,26 +22,6 @@ export function When({ ms, now, timeZone, className }: { ms: number; now: number
   );
 }
 
-const pulse = "animate-pulse rounded-md bg-muted motion-reduce:animate-none";
-
-export function PageSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only" role="status">
-        {label}
-      </span>
-      <div aria-hidden className={cn(pulse, "h-9 w-72 max-w-full")} />
-      {Array.from({ length: rows }, (_, index) => (
-        <div key={index} aria-hidden className="flex flex-col gap-2 rounded-xl border bg-card p-5">
-          <div className={cn(pulse, "h-5 w-48")} />
-          <div className={cn(pulse, "h-4 w-full")} />
-          <div className={cn(pulse, "h-4 w-2/3")} />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 export function ErrorAlert({ message, className }: { message: string | null; className?: string }) {
   if (!message) return null;
   return (

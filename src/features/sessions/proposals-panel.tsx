@@ -25,7 +25,8 @@ import { FormField } from "@/components/forms/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { fieldControlClass, Input } from "@/components/ui/input";
-import { DueLabel, ItemsSkeleton, PRIORITY_LOOK, PriorityLabel, useToday } from "@/features/action-items/shared";
+import { LoadingList } from "@/components/ui/skeleton";
+import { DueLabel, PRIORITY_LOOK, PriorityLabel, useToday } from "@/features/action-items/shared";
 import { useViewer } from "@/features/auth/viewer";
 import { errorMessage, fieldErrors } from "@/lib/user-error";
 import { ErrorAlert } from "./page-states";
@@ -379,7 +380,7 @@ export function ProposalsPanel({ session, memberName, coachName, hasTranscript, 
         </div>
       </div>
       {extraction === undefined ? (
-        <ItemsSkeleton label="Loading suggestions" rows={1} />
+        <LoadingList label="Loading suggestions" rows={1} />
       ) : (
         <>
           {extraction.run ? <RunStatus run={extraction.run} canRetry={canRetry} /> : null}

@@ -5,7 +5,8 @@ import { useQuery } from "convex/react";
 import { ArrowLeftIcon, CalendarDaysIcon, VideoIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { LoadErrorBoundary, PageSkeleton, When } from "./page-states";
+import { LoadingList } from "@/components/ui/skeleton";
+import { LoadErrorBoundary, When } from "./page-states";
 import { useTimeZone } from "@/features/auth/viewer";
 import { isVideo } from "./recordings-page";
 
@@ -16,7 +17,7 @@ function RecordingDetails({ recordingId }: { recordingId: Id<"recordings"> }) {
   const data = useQuery(api.recordings.get, { recordingId });
   const timeZone = useTimeZone();
   const [now] = useState(() => Date.now());
-  if (data === undefined) return <PageSkeleton label="Loading the recording" rows={1} />;
+  if (data === undefined) return <LoadingList title label="Loading the recording" rows={1} />;
   const { recording, url } = data;
   return (
     <div className="flex flex-col gap-6">

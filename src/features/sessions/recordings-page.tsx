@@ -5,9 +5,10 @@ import type { FunctionReturnType } from "convex/server";
 import { CalendarPlusIcon, FilmIcon, MicIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadingList } from "@/components/ui/skeleton";
 import { DASHBOARD_URLS } from "@/features/dashboard/dashboard-urls";
 import { formatDuration } from "@/lib/relative-time";
-import { LoadErrorBoundary, PageSkeleton, When } from "./page-states";
+import { LoadErrorBoundary, When } from "./page-states";
 import { useTimeZone } from "@/features/auth/viewer";
 
 const PAGE_SIZE = 20;
@@ -48,7 +49,7 @@ function RecordingList() {
   const { results, status, loadMore } = usePaginatedQuery(api.recordings.mine, {}, { initialNumItems: PAGE_SIZE });
   const timeZone = useTimeZone();
   const [now] = useState(() => Date.now());
-  if (status === "LoadingFirstPage") return <PageSkeleton label="Loading your recordings" />;
+  if (status === "LoadingFirstPage") return <LoadingList title label="Loading your recordings" />;
   if (results.length === 0)
     return (
       <div className="flex flex-col items-start gap-3 rounded-xl border bg-card p-6">

@@ -8,7 +8,8 @@ import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { BOOKINGS_URL, LoadErrorBoundary, PageSkeleton, When } from "./page-states";
+import { LoadingList } from "@/components/ui/skeleton";
+import { BOOKINGS_URL, LoadErrorBoundary, When } from "./page-states";
 import { useTimeZone } from "@/features/auth/viewer";
 import { countMatches, highlight, searchPattern } from "./transcript-search";
 
@@ -29,7 +30,7 @@ function TranscriptDetails({ transcriptId }: { transcriptId: Id<"transcripts"> }
     return { pattern, shown: counted.map(({ segment }) => segment), matches: counted.reduce((total, { count }) => total + count, 0) };
   }, [query, segments]);
 
-  if (data === undefined) return <PageSkeleton label="Loading the transcript" />;
+  if (data === undefined) return <LoadingList title label="Loading the transcript" />;
   const { transcript } = data;
   return (
     <div className="flex flex-col gap-6">
