@@ -68,6 +68,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
 });
 
 describe("bookings.book", () => {
@@ -234,6 +235,25 @@ describe("bookings reminders", () => {
     expect(reminders[0]).toMatchObject({ actions: [{ label: "Join", url: `/session/${id}` }], data: { sessionId: id } });
     expect(reminders[0]!.message).toBe("Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.");
     expect((await notificationsOf(t, coach.id)).filter((n) => n.title.startsWith("Your session starts"))).toEqual([]);
+    // E-mail reminders are on by default: each reminder is also in the outbox, for the member only.
+    const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    const { email } = (await t.run((ctx) => ctx.db.get("users", member.id)))!;
+    expect(outbox.map((e) => [e.to, e.subject, e.template])).toEqual(reminders.map((n) => [email, n.title, "session_reminder"]));
+    expect(outbox[0]!.text).toBe("Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.\n\nJoin from your LWCC dashboard.");
+  });
+
+  it("e-mails a reminder only to members who want e-mail reminders, with a link when SITE_URL is set", async () => {
+    const { t, coach, member } = await setup();
+    vi.stubEnv("SITE_URL", "https://lwcc.example/");
+    const id = await member.as.mutation(api.bookings.book, { coachId: coach.id, startsAt: at(2, 10), durationMinutes: 60 });
+    await t.mutation(internal.bookings.remind, { sessionId: id, offsetMs: HOUR, startsAt: at(2, 10) });
+    const outbox = () => t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    expect((await outbox())[0]!.text).toContain(`Join here: https://lwcc.example/session/${id}`);
+    const preferences = await member.as.query(api.notifications.preferences, {});
+    await member.as.mutation(api.notifications.savePreferences, { ...preferences, emailReminders: false });
+    await t.mutation(internal.bookings.remind, { sessionId: id, offsetMs: 10 * MINUTE, startsAt: at(2, 10) });
+    expect(await outbox()).toHaveLength(1);
+    expect((await notificationsOf(t, member.id)).filter((n) => n.title === "Your session starts in 10 minutes")).toHaveLength(1);
   });
 
   it("skips reminders whose time has already passed", async () => {

@@ -5,6 +5,8 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { withSystemFields } from "convex-helpers/validators";
+import { env } from "./_generated/server";
+import { queueEmail } from "./email";
 import { internalMutation, memberMutation, memberQuery, staffQuery } from "./functions";
 import {
   bookSession,
@@ -111,7 +113,8 @@ export const remind = internalMutation({
   args: { sessionId: v.id("sessions"), offsetMs: v.number(), startsAt: v.number() },
   returns: v.null(),
   handler: async (ctx, args) => {
-    await sendReminder(ctx, args, Date.now());
+    const email = await sendReminder(ctx, args, Date.now(), env.SITE_URL);
+    if (email) await queueEmail(ctx, email);
     return null;
   },
 });

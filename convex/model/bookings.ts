@@ -24,7 +24,7 @@ import {
 } from "./availability";
 import { cancelPolicy, monthKey, reschedulePolicy, type ChangedBy } from "./bookingPolicy";
 import { userError } from "./errors";
-import { notify, REMINDER_OFFSETS_MS } from "./notifications";
+import { notificationPreferences, notify, REMINDER_OFFSETS_MS } from "./notifications";
 import { namesOf, scheduledSessions } from "./sessions";
 import { debitBooking, refundBooking } from "./timeBalance";
 
@@ -461,17 +461,25 @@ export async function rescheduleSession(
  * One reminder, `offsetMs` before a session expected at `startsAt`. A session since cancelled,
  * moved or started gets nothing, so a stale job is harmless.
  */
+/**
+ * Sends one reminder as a notification. Returns the e-mail to queue as well when the member
+ * chose e-mail reminders (with SITE_URL set, it links to the session), else null.
+ */
 export async function sendReminder(
   ctx: Pick<MutationCtx, "db">,
   args: { sessionId: Id<"sessions">; offsetMs: number; startsAt: number },
   now: number,
-): Promise<void> {
+  siteUrl?: string,
+): Promise<{ to: string; subject: string; text: string; template: string } | null> {
   const session = await ctx.db.get("sessions", args.sessionId);
   const style = reminderStyle(args.offsetMs);
-  if (!session || !style || session.status !== "scheduled" || session.startedAt !== undefined || session.startsAt !== args.startsAt) return;
+  if (!session || !style || session.status !== "scheduled" || session.startedAt !== undefined || session.startsAt !== args.startsAt)
+    return null;
   const member = await ctx.db.get("users", session.memberId);
-  if (!member) return;
+  if (!member) return null;
   const coachName = (await namesOf(ctx, [session.coachId])).get(session.coachId) ?? "";
+  const message = `${session.title} with ${coachName}, ${formatWhen(session.startsAt, member.timezone)}.`;
+  const url = activityUrls.session(session._id);
   await notify(
     ctx,
     member._id,
@@ -479,12 +487,15 @@ export async function sendReminder(
       type: "booking_updated",
       priority: style.priority,
       title: style.title,
-      message: `${session.title} with ${coachName}, ${formatWhen(session.startsAt, member.timezone)}.`,
-      actions: [{ label: "Join", url: activityUrls.session(session._id) }],
+      message,
+      actions: [{ label: "Join", url }],
       data: { sessionId: session._id },
     },
     { reminder: true, now },
   );
+  if (!(await notificationPreferences(ctx, member._id)).emailReminders) return null;
+  const join = siteUrl?.trim() ? `Join here: ${siteUrl.trim().replace(/\/$/, "")}${url}` : "Join from your LWCC dashboard.";
+  return { to: member.email, subject: style.title, text: `${message}\n\n${join}`, template: "session_reminder" };
 }
 
 /** A session as its people see it: with both names, without the internal reminder job ids. */
