@@ -3,9 +3,10 @@ import { commitmentTypeLabel, isOverdue, type ActionItemStatus } from "@convex/m
 import { useMutation } from "convex/react";
 import { CheckIcon, EllipsisVerticalIcon, PencilIcon, PlayIcon } from "lucide-react";
 import { useState } from "react";
+import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { ErrorAlert } from "@/features/sessions/page-states";
+
 import { errorMessage } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
 import { DueLabel, PriorityLabel, StatusLabel, type ActionItemView } from "./shared";
@@ -97,7 +98,7 @@ export function ActionItemCard({ item, today, viewerIsCoach, onOpen, onEdit, sho
       <p role="status" className="sr-only">
         {saving ? "Saving..." : ""}
       </p>
-      <ErrorAlert message={error} />
+      <InlineError>{error}</InlineError>
     </li>
   );
 }

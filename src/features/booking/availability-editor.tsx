@@ -6,11 +6,12 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { CheckCircle2Icon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
+import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadingList } from "@/components/ui/skeleton";
-import { ErrorText } from "./shared";
+
 import { errorMessage } from "@/lib/user-error";
 import { useTimeZone } from "@/features/auth/viewer";
 
@@ -226,7 +227,7 @@ function Editor({ saved, fallbackZone }: { saved: Saved; fallbackZone: string })
           Add an exception
         </Button>
       </fieldset>
-      {state.status === "error" ? <ErrorText>{state.message}</ErrorText> : null}
+      <InlineError>{state.status === "error" ? state.message : null}</InlineError>
       {state.status === "saved" ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-success">
           <CheckCircle2Icon className="size-4" aria-hidden />

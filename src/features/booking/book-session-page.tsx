@@ -5,6 +5,7 @@ import { TIME_BALANCE_MESSAGES } from "@convex/model/messages";
 import { useMutation, useQuery } from "convex/react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
@@ -12,7 +13,7 @@ import { LoadingList } from "@/components/ui/skeleton";
 import { useViewer, useTimeZone } from "@/features/auth/viewer";
 import { DASHBOARD_URLS } from "@/features/dashboard/dashboard-urls";
 import { dateTime, formatDuration } from "@/lib/relative-time";
-import { CANCEL_POLICY_TEXT, ErrorText } from "./shared";
+import { CANCEL_POLICY_TEXT } from "./shared";
 import { errorMessage, userErrorOf } from "@/lib/user-error";
 import { SlotPicker } from "./slot-picker";
 
@@ -72,14 +73,14 @@ function ConfirmDialog({
         </p>
         <p className="text-sm text-muted-foreground">{CANCEL_POLICY_TEXT}</p>
         {error ? (
-          <ErrorText>
+          <InlineError>
             {error.message}{" "}
             {error.code === "INSUFFICIENT_MINUTES" ? (
               <a href={DASHBOARD_URLS.topUp} className="underline underline-offset-4">
                 Top up
               </a>
             ) : null}
-          </ErrorText>
+          </InlineError>
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

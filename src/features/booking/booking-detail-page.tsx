@@ -3,6 +3,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { Link } from "@tanstack/react-router";
 import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
+import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
@@ -10,7 +11,7 @@ import { LoadingList } from "@/components/ui/skeleton";
 import { useViewer, useTimeZone } from "@/features/auth/viewer";
 import { dateTime, formatDuration, whenWithTime } from "@/lib/relative-time";
 import { CANCEL_FREE_HOURS, isFreeWindow } from "@convex/model/bookingPolicy";
-import { CANCEL_POLICY_TEXT, ErrorText, type SessionView, StatusBadge } from "./shared";
+import { CANCEL_POLICY_TEXT, type SessionView, StatusBadge } from "./shared";
 import { errorMessage } from "@/lib/user-error";
 import { SlotPicker } from "./slot-picker";
 
@@ -69,7 +70,7 @@ function CancelDialog({ session, now, byMember, onClose }: { session: SessionVie
             />
           </div>
         )}
-        {error ? <ErrorText>{error}</ErrorText> : null}
+        <InlineError>{error}</InlineError>
         <DialogFooter>
           {result ? (
             <Button onClick={onClose}>Done</Button>
@@ -119,7 +120,7 @@ function RescheduleDialog({ session, timeZone, onClose }: { session: SessionView
         ) : (
           <p>Move it to {dateTime(picked, timeZone)}?</p>
         )}
-        {error ? <ErrorText>{error}</ErrorText> : null}
+        <InlineError>{error}</InlineError>
         {picked !== null ? (
           <DialogFooter>
             <Button variant="outline" onClick={() => setPicked(null)}>

@@ -3,22 +3,11 @@ import { CANCEL_FREE_HOURS } from "@convex/model/bookingPolicy";
 import { TZDate } from "@date-fns/tz";
 import type { FunctionReturnType } from "convex/server";
 import { addDays, startOfDay } from "date-fns";
-import { AlertTriangleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { cn } from "@/lib/utils";
 
 export type SessionView = FunctionReturnType<typeof api.bookings.get>;
 
 export const CANCEL_POLICY_TEXT = `Cancelling or moving is free until ${CANCEL_FREE_HOURS} hours before the start. Later, your first late change each month is still free; after that the minutes are not refunded.`;
-
-export function ErrorText({ children, className }: { children: React.ReactNode; className?: string }) {
-  return (
-    <div role="alert" className={cn("flex items-start gap-2 text-sm font-medium text-destructive", className)}>
-      <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <div>{children}</div>
-    </div>
-  );
-}
 
 export const STATUS_LABELS: Record<SessionView["status"], string> = {
   scheduled: "Scheduled",

@@ -13,9 +13,10 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useState } from "react";
+import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { LoadingList } from "@/components/ui/skeleton";
-import { ErrorAlert, LoadErrorBoundary, When } from "@/features/sessions/page-states";
+import { LoadErrorBoundary, When } from "@/features/sessions/page-states";
 import { errorMessage } from "@/lib/user-error";
 import { useTimeZone } from "@/features/auth/viewer";
 import { cn } from "@/lib/utils";
@@ -91,7 +92,7 @@ function NotificationItem({ item, now, timeZone }: { item: Doc<"notifications">;
           ))}
         </div>
       ) : null}
-      <ErrorAlert message={error} />
+      <InlineError>{error}</InlineError>
     </li>
   );
 }
@@ -138,7 +139,7 @@ function NotificationList() {
           </Button>
         ) : null}
       </div>
-      <ErrorAlert message={error} />
+      <InlineError>{error}</InlineError>
       <ul className="flex flex-col gap-3">
         {results.map((item) => (
           <NotificationItem key={item._id} item={item} now={now} timeZone={timeZone} />

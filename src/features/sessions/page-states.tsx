@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, SearchXIcon } from "lucide-react";
+import { SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Button } from "@/components/ui/button";
@@ -19,16 +19,6 @@ export function When({ ms, now, timeZone, className }: { ms: number; now: number
     <time dateTime={new Date(ms).toISOString()} className={cn("text-sm text-muted-foreground", className)}>
       {relativeTime(ms, now)} · {dateTime(ms, timeZone)}
     </time>
-  );
-}
-
-export function ErrorAlert({ message, className }: { message: string | null; className?: string }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className={cn("flex items-center gap-2 text-sm font-medium text-destructive", className)}>
-      <AlertTriangleIcon className="size-4 shrink-0" aria-hidden />
-      {message}
-    </p>
   );
 }
 

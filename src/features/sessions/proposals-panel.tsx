@@ -21,6 +21,7 @@ import {
   XIcon,
 } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
+import { InlineError } from "@/components/forms/inline-error";
 import { FormField } from "@/components/forms/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -29,7 +30,6 @@ import { LoadingList } from "@/components/ui/skeleton";
 import { DueLabel, PRIORITY_LOOK, PriorityLabel, useToday } from "@/features/action-items/shared";
 import { useViewer } from "@/features/auth/viewer";
 import { errorMessage, fieldErrors } from "@/lib/user-error";
-import { ErrorAlert } from "./page-states";
 
 type Extraction = FunctionReturnType<typeof api.extraction.forSession>;
 type Run = NonNullable<Extraction["run"]>;
@@ -96,7 +96,7 @@ function RunStatus({ run, canRetry }: { run: Run; canRetry: boolean }) {
         ) : (
           <p className="text-sm">Your coach can try again.</p>
         )}
-        <ErrorAlert message={error} />
+        <InlineError>{error}</InlineError>
       </div>
     );
   }
@@ -315,7 +315,7 @@ function ProposalCard({ proposal, names, viewerIsCoach, canDecide, today, onDeci
           </Button>
         </div>
       )}
-      <ErrorAlert message={error} />
+      <InlineError>{error}</InlineError>
     </li>
   );
 }

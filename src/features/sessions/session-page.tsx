@@ -19,13 +19,14 @@ import {
   VideoIcon,
 } from "lucide-react";
 import { useState, type ChangeEvent, type FormEvent } from "react";
+import { InlineError } from "@/components/forms/inline-error";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { fieldControlClass, Input } from "@/components/ui/input";
 import { LoadingList } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { BOOKINGS_URL, ErrorAlert, LoadErrorBoundary, When } from "./page-states";
+import { BOOKINGS_URL, LoadErrorBoundary, When } from "./page-states";
 import { errorMessage, fieldErrors } from "@/lib/user-error";
 import { useNow } from "@/lib/use-now";
 import { useTimeZone } from "@/features/auth/viewer";
@@ -153,7 +154,7 @@ function RunControls({ data, now }: { data: SessionJoin; now: number }) {
         <p className="text-sm text-muted-foreground">You can start the session once the join window opens.</p>
       ) : null}
       {!canClose ? <p className="text-sm text-muted-foreground">{SESSION_MESSAGES.SESSION_NOT_ENDED}</p> : null}
-      <ErrorAlert message={error} />
+      <InlineError>{error}</InlineError>
     </div>
   );
 }
@@ -243,7 +244,7 @@ function TranscriptUpload({ sessionId }: { sessionId: Id<"sessions"> }) {
           ) : null}
         </p>
       </div>
-      <ErrorAlert message={fieldError ? null : error} />
+      <InlineError>{fieldError ? null : error}</InlineError>
     </form>
   );
 }
@@ -324,7 +325,7 @@ function RecordingUpload({ sessionId }: { sessionId: Id<"sessions"> }) {
           ) : null}
         </p>
       </div>
-      <ErrorAlert message={error} />
+      <InlineError>{error}</InlineError>
     </form>
   );
 }
