@@ -316,7 +316,13 @@ describe("actionItems:card", () => {
   it("is empty for someone without items", async () => {
     const { t } = await setup();
     const stranger = await signedIn(t, "client");
-    expect(await stranger.as.query(api.actionItems.card, {})).toEqual({ items: [], pendingCount: 0, activeCount: 0, openCount: 0, totalCount: 0 });
+    expect(await stranger.as.query(api.actionItems.card, {})).toEqual({
+      items: [],
+      pendingCount: 0,
+      activeCount: 0,
+      openCount: 0,
+      totalCount: 0,
+    });
   });
 });
 
@@ -362,5 +368,26 @@ describe("seed.demo", () => {
     expect(new Set(maya.map((item) => item.commitmentType))).toEqual(new Set(["user_commitment", "coach_commitment", "mutual_agreement"]));
     expect(new Set(maya.map((item) => item.status))).toEqual(new Set(["pending", "in_progress", "completed"]));
     expect(maya.every((item) => item.session.status === "completed")).toBe(true);
+  });
+
+  it("puts a transcript on Maya's latest session once, and its suggestions wait for review", async () => {
+    vi.useFakeTimers();
+    const t = convexTest(schema, modules);
+    const base = { userType: "client", tier: "control" as const, forumMember: true, memberForDays: 400 };
+    const accounts = [
+      { ...base, tokenIdentifier: "local|coach", email: "coach@example.com", firstName: "Cora", lastName: "Coach", role: "coach" as const },
+      { ...base, tokenIdentifier: "local|maya", email: "maya@example.com", firstName: "Maya", lastName: "Ortiz", role: "client" as const },
+    ];
+    await t.mutation(internal.seed.demo, { accounts });
+    await t.mutation(internal.seed.demo, { accounts });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const transcripts = await t.run((ctx) => ctx.db.query("transcripts").collect());
+    expect(transcripts).toHaveLength(1);
+    const maya = t.withIdentity({ tokenIdentifier: "local|maya" });
+    const [latest] = (await maya.query(api.bookings.mine, { scope: "past", paginationOpts: { numItems: 1, cursor: null } })).page;
+    expect(transcripts[0]!.sessionId).toBe(latest!._id);
+    const { run, proposals } = await maya.query(api.extraction.forSession, { sessionId: latest!._id });
+    expect(run).toMatchObject({ status: "succeeded", extractor: "rules" });
+    expect(proposals.map((p) => p.transcriptQuote)).toContain("I'll write the outline for the Hartley proposal tomorrow morning.");
   });
 });

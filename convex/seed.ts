@@ -6,13 +6,15 @@
 import { v } from "convex/values";
 import type { MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
-import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS } from "./model/demoContent";
+import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS, DEMO_TRANSCRIPT } from "./model/demoContent";
+import { queueExtraction } from "./model/extractionPipeline";
 import { recordActivity, activityUrls } from "./model/activity";
 import { bookSession, meetingUrl } from "./model/bookings";
 import { createActionItem } from "./model/actionItems";
 import { addCalendarDays, todayIn } from "./model/actionItemRules";
 import { addCompletedSession } from "./model/sessions";
 import { creditPurchase, debitBooking } from "./model/timeBalance";
+import { parseTranscript } from "./model/transcripts";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
@@ -45,6 +47,7 @@ export const demo = internalMutation({
     await seedContent(ctx, now);
     await seedMemberCore(ctx, now);
     await seedActionItems(ctx, now);
+    await seedTranscript(ctx, now);
     return created;
   },
 });
@@ -230,4 +233,30 @@ async function seedActionItems(ctx: MutationCtx, now: number) {
   for (const [index, { by, ...item }] of items.entries()) {
     await createActionItem(ctx, by, { ...visible, ...item, sessionId: past[index % past.length]!._id }, now);
   }
+}
+
+/**
+ * A transcript on the demo member's latest completed session, read by the configured extractor as
+ * an upload would be, so the coach and Maya find suggested action items waiting.
+ */
+async function seedTranscript(ctx: MutationCtx, now: number) {
+  const maya = await findUserByEmail(ctx.db, "maya@example.com");
+  if (!maya || (await ctx.db.query("transcripts").first())) return;
+  const latest = await ctx.db
+    .query("sessions")
+    .withIndex("by_member_status_and_start", (q) => q.eq("memberId", maya._id).eq("status", "completed"))
+    .order("desc")
+    .first();
+  if (!latest) return;
+  const { segments, text } = parseTranscript(DEMO_TRANSCRIPT, "text");
+  const transcriptId = await ctx.db.insert("transcripts", {
+    sessionId: latest._id,
+    memberId: maya._id,
+    format: "text",
+    segments,
+    text,
+    uploadedBy: latest.coachId,
+    createdAt: latest.endsAt,
+  });
+  await queueExtraction(ctx, transcriptId, now);
 }

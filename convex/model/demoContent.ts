@@ -58,7 +58,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: "Free 20-Minute Consultation",
     type: "consultation",
     durationMinutes: 20,
-    shortDescription: "A relaxed video call to talk about what feels stuck and whether coaching could help. No cost, no pressure. We reply within 24 hours.",
+    shortDescription:
+      "A relaxed video call to talk about what feels stuck and whether coaching could help. No cost, no pressure. We reply within 24 hours.",
     price: 0,
     isAvailable: true,
     maxQuantity: 1,
@@ -97,7 +98,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     slug: "calendar-clarity-course",
     name: "Calendar Clarity (Self-Paced Course)",
     type: "course",
-    shortDescription: "Build a calendar that tells the truth: buffers, focus blocks and a daily check. Short videos, worksheets and your own pace.",
+    shortDescription:
+      "Build a calendar that tells the truth: buffers, focus blocks and a daily check. Short videos, worksheets and your own pace.",
     price: 19700,
     isAvailable: true,
     maxQuantity: 1,
@@ -106,7 +108,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     slug: "automation-mastery-foundations",
     name: "Automation Mastery Foundations",
     type: "course",
-    shortDescription: "Learn to spot repeated work and hand it to simple automations. Six short modules, each ending with one thing to set up.",
+    shortDescription:
+      "Learn to spot repeated work and hand it to simple automations. Six short modules, each ending with one thing to set up.",
     price: 29700,
     isAvailable: true,
     maxQuantity: 1,
@@ -125,7 +128,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: "Weekly Review Workshop (Live)",
     type: "workshop",
     durationMinutes: 90,
-    shortDescription: "A live, small-group session. Design a 20-minute weekly review for your real week, and leave with it in your calendar.",
+    shortDescription:
+      "A live, small-group session. Design a 20-minute weekly review for your real week, and leave with it in your calendar.",
     price: 7900,
     isAvailable: true,
     maxQuantity: 1,
@@ -144,7 +148,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     slug: "clarity-starter-bundle",
     name: "Clarity Starter Bundle",
     type: "bundle",
-    shortDescription: "The Calendar Clarity course, the Weekly Planning Templates and one 60-minute coaching session, for less than buying each.",
+    shortDescription:
+      "The Calendar Clarity course, the Weekly Planning Templates and one 60-minute coaching session, for less than buying each.",
     price: 29700,
     isAvailable: true,
     maxQuantity: 1,
@@ -822,8 +827,20 @@ export const DEMO_EVENTS: DemoEvent[] = [
     durationMinutes: 90,
     location: "LWCC Studio (address in your confirmation email)",
     isOnline: false,
-    description:
-      "A small-group workshop. Build a 20-minute weekly review that fits your real week, and leave with it in your calendar.",
+    description: "A small-group workshop. Build a 20-minute weekly review that fits your real week, and leave with it in your calendar.",
     registrationUrl: eventUrl("design-your-weekly-review"),
   },
 ];
+
+/** The transcript of the demo member's latest session, so suggested action items are there to review from the start. */
+export const DEMO_TRANSCRIPT = [
+  "[00:04] Cora: Welcome back, Maya. What felt heavy this week?",
+  "[00:15] Maya: The client proposals. I opened the document three times and closed it again.",
+  "[00:38] Cora: What is the smallest first step that would make it feel started?",
+  "[00:49] Maya: Writing the outline. I'll write the outline for the Hartley proposal tomorrow morning.",
+  "[01:12] Cora: Good. I will send you the one-page proposal template tonight.",
+  "[01:30] Maya: That would help. I might also try the timer trick for the pricing part.",
+  "[02:05] Cora: Let's look at the finished outline together at the start of next session.",
+  "[02:20] Maya: Deal. And I'll reply to the two waiting clients by Friday.",
+  "[02:41] Cora: Great work today. See you next week.",
+].join("\n");
