@@ -9,7 +9,7 @@ import type { Id } from "./_generated/dataModel";
 import { ACTION_ITEM_MESSAGES } from "./model/messages";
 import type { Role } from "./model/permissions";
 import schema from "./schema";
-import { insertSession } from "./test.sessions";
+import { activitiesOf, insertSession, notificationsOf } from "./test.sessions";
 import { modules } from "./test.setup";
 import { signedIn, type Accessor, type T } from "./test.users";
 
@@ -50,20 +50,6 @@ function form(sessionId: Id<"sessions">, responsibleUserId: Id<"users">, overrid
 }
 
 const itemsIn = (t: T) => t.run((ctx) => ctx.db.query("actionItems").collect());
-const activitiesOf = (t: T, userId: Id<"users">) =>
-  t.run((ctx) =>
-    ctx.db
-      .query("activities")
-      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
-      .collect(),
-  );
-const notificationsOf = (t: T, userId: Id<"users">) =>
-  t.run((ctx) =>
-    ctx.db
-      .query("notifications")
-      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
-      .collect(),
-  );
 
 afterEach(() => {
   vi.useRealTimers();

@@ -10,7 +10,7 @@ import { REMINDER_OFFSETS_MS } from "./model/notifications";
 import schema from "./schema";
 import { modules } from "./test.setup";
 import { signedIn, type T } from "./test.users";
-import { storedAndDerivedBalance } from "./test.sessions";
+import { notificationsOf, storedAndDerivedBalance } from "./test.sessions";
 
 const codeOf = async (promise: Promise<unknown>) => {
   try {
@@ -48,13 +48,6 @@ async function setup(minutes = 180) {
 }
 
 const remaining = async (t: T, userId: Id<"users">) => (await storedAndDerivedBalance(t, userId)).stored.remainingMinutes;
-const notificationsOf = (t: T, userId: Id<"users">) =>
-  t.run((ctx) =>
-    ctx.db
-      .query("notifications")
-      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
-      .collect(),
-  );
 const jobsOf = (t: T, sessionId: Id<"sessions">) =>
   t.run(async (ctx) => {
     const all = await ctx.db.system.query("_scheduled_functions").collect();

@@ -11,7 +11,7 @@ import { EXTRACTION_BACKOFF_MS, EXTRACTION_MAX_ATTEMPTS, EXTRACTION_STALE_MS } f
 import { formatTimestamp } from "./model/transcripts";
 import type { UserError } from "./model/messages";
 import schema from "./schema";
-import { insertSession } from "./test.sessions";
+import { insertSession, notificationsOf } from "./test.sessions";
 import { modules } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
@@ -102,12 +102,7 @@ describe("extraction with the offline rules", () => {
       transcriptTimestamp: "02:10",
       extractionConfidence: taxes.confidence,
     });
-    const notes = await t.run((ctx) =>
-      ctx.db
-        .query("notifications")
-        .withIndex("by_user_and_time", (q) => q.eq("userId", member.id))
-        .collect(),
-    );
+    const notes = await notificationsOf(t, member.id);
     expect(notes.map((n) => n.title)).toContain("New action item");
     const left = await member.as.query(api.extraction.forSession, { sessionId });
     expect(left.proposals.map((p) => p._id)).not.toContain(taxes._id);
@@ -188,12 +183,7 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
     const { run } = await coach.as.query(api.extraction.forSession, { sessionId });
     expect(run).toMatchObject({ status: "failed", attempts: EXTRACTION_MAX_ATTEMPTS, extractor: "openai" });
     expect(run!.lastError).toContain("not valid JSON");
-    const alerts = await t.run((ctx) =>
-      ctx.db
-        .query("notifications")
-        .withIndex("by_user_and_time", (q) => q.eq("userId", coach.id))
-        .collect(),
-    );
+    const alerts = await notificationsOf(t, coach.id);
     expect(alerts.map((a) => [a.type, a.title])).toContainEqual(["system_alert", "Action items need a hand"]);
 
     // The coach tries again once OpenAI answers properly.

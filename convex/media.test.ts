@@ -6,7 +6,7 @@ import type { Id } from "./_generated/dataModel";
 import type { UserError } from "./model/messages";
 import { TRANSCRIPT_FIELD_ERRORS } from "./model/transcripts";
 import schema from "./schema";
-import { HOUR, insertSession, MINUTE, storedFile } from "./test.sessions";
+import { activitiesOf, HOUR, insertSession, MINUTE, notificationsOf, storedFile } from "./test.sessions";
 import { modules } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
@@ -31,14 +31,6 @@ async function setup() {
   return { t, member, coach, sessionId };
 }
 
-const rows = (t: T, table: "notifications" | "activities", userId: Id<"users">) =>
-  t.run((ctx) =>
-    ctx.db
-      .query(table)
-      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
-      .collect(),
-  );
-
 const TRANSCRIPT = "[00:05] Coach Ana: How did the week go?\n[00:12] Sam: I kept my Monday block.";
 
 describe("recordings", () => {
@@ -62,10 +54,10 @@ describe("recordings", () => {
       durationSeconds: 3600,
       uploadedBy: coach.id,
     });
-    expect(await rows(t, "notifications", member.id)).toMatchObject([
+    expect(await notificationsOf(t, member.id)).toMatchObject([
       { title: "Recording ready", priority: "low", actions: [{ label: "Watch recording", url: `/dashboard/recordings/${recordingId}` }] },
     ]);
-    expect(await rows(t, "activities", member.id)).toMatchObject([
+    expect(await activitiesOf(t, member.id)).toMatchObject([
       {
         type: "recording",
         status: "completed",
@@ -159,10 +151,10 @@ describe("transcripts", () => {
       uploadedBy: coach.id,
     });
     const url = `/dashboard/transcripts/${transcriptId}`;
-    expect(await rows(t, "notifications", member.id)).toMatchObject([
+    expect(await notificationsOf(t, member.id)).toMatchObject([
       { type: "transcript_ready", priority: "medium", actions: [{ label: "Open transcript", url }], data: { sessionId, transcriptId } },
     ]);
-    expect(await rows(t, "activities", member.id)).toMatchObject([
+    expect(await activitiesOf(t, member.id)).toMatchObject([
       { type: "transcript", status: "completed", actionUrl: url, metadata: { sessionId, transcriptId } },
     ]);
   });
@@ -215,8 +207,8 @@ describe("transcripts", () => {
       emailReminders: true,
     });
     await coach.as.mutation(api.transcripts.upload, { sessionId, content: TRANSCRIPT, format: "text" });
-    expect(await rows(t, "notifications", member.id)).toEqual([]);
-    expect(await rows(t, "activities", member.id)).toHaveLength(1);
+    expect(await notificationsOf(t, member.id)).toEqual([]);
+    expect(await activitiesOf(t, member.id)).toHaveLength(1);
   });
 
   it("opens for the session's people with names and session details, and for nobody else", async () => {

@@ -2,12 +2,11 @@ import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
 import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
 import { loadSessionFor } from "./model/sessions";
 import schema from "./schema";
-import { HOUR, insertSession, MINUTE } from "./test.sessions";
+import { activitiesOf, HOUR, insertSession, MINUTE, notificationsOf } from "./test.sessions";
 import { modules } from "./test.setup";
-import { signedIn, type T } from "./test.users";
+import { signedIn } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
   try {
@@ -25,21 +24,6 @@ async function setup() {
   const coach = await signedIn(t, "coach", { firstName: "Ana", lastName: "Silva" });
   return { t, member, coach };
 }
-
-const notificationsOf = (t: T, userId: Id<"users">) =>
-  t.run((ctx) =>
-    ctx.db
-      .query("notifications")
-      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
-      .collect(),
-  );
-const activitiesOf = (t: T, userId: Id<"users">) =>
-  t.run((ctx) =>
-    ctx.db
-      .query("activities")
-      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
-      .collect(),
-  );
 
 describe("who may see a session", () => {
   it("shows the join page to the member, with names, link and the join window", async () => {

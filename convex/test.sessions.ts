@@ -63,3 +63,23 @@ export function storedAndDerivedBalance(t: T, userId: Id<"users">) {
     return { stored, derived: deriveBalance(entries) };
   });
 }
+
+/** A person's notifications, oldest first. */
+export function notificationsOf(t: T, userId: Id<"users">) {
+  return t.run((ctx) =>
+    ctx.db
+      .query("notifications")
+      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
+      .collect(),
+  );
+}
+
+/** A person's activity feed, oldest first. */
+export function activitiesOf(t: T, userId: Id<"users">) {
+  return t.run((ctx) =>
+    ctx.db
+      .query("activities")
+      .withIndex("by_user_and_time", (q) => q.eq("userId", userId))
+      .collect(),
+  );
+}
