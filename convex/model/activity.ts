@@ -3,6 +3,7 @@ import type { Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { activityFields, activityTypeValidator } from "../schema";
+import { timestampAnchor } from "./extraction";
 
 export type ActivityType = Infer<typeof activityTypeValidator>;
 export const ACTIVITY_TYPES: readonly ActivityType[] = ["session", "recording", "booking", "transcript", "system"];
@@ -13,6 +14,8 @@ export const ACTIVITY_VISIBLE = 10;
 export const activityUrls = {
   session: (id: Id<"sessions">) => `/session/${id}`,
   transcript: (id: Id<"transcripts">) => `/dashboard/transcripts/${id}`,
+  /** The transcript, scrolled to the passage at a MM:SS time. */
+  transcriptAt: (id: Id<"transcripts">, timestamp: string) => `/dashboard/transcripts/${id}#${timestampAnchor(timestamp)}`,
   booking: (id: Id<"sessions">) => `/dashboard/bookings/${id}`,
   recording: (id: Id<"recordings">) => `/dashboard/recordings/${id}`,
 };

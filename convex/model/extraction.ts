@@ -23,6 +23,11 @@ export const ACTION_ITEM_PRIORITIES = ["low", "medium", "high", "urgent"] as con
 export const TRANSCRIPT_TIMESTAMP_PATTERN = /^\d{1,2}:\d{2}$/;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The id of the passage at a MM:SS time on the transcript page ("02:10" → "at-02-10"), for links to a quote's moment. */
+export function timestampAnchor(timestamp: string): string {
+  return `at-${timestamp.replace(":", "-")}`;
+}
+
 export interface ExtractionInput {
   segments: Infer<typeof transcriptSegmentValidator>[];
   /** The transcript's text: one `Speaker: text` line per segment. Quotes must be substrings of it. */

@@ -75,4 +75,10 @@ test("a coach uploads a transcript, accepts a suggested commitment, and the memb
   await expect(details.getByText("Completed").first()).toBeVisible();
   await expect(details.getByText(QUOTE, { exact: true })).toBeVisible();
   await expect(details.getByText(/AI Confidence/)).toBeVisible();
+
+  // ...and its link lands on the moment in the transcript where it was said.
+  await details.getByRole("link", { name: "Open the transcript at 00:20" }).click();
+  await expect(member).toHaveURL(/\/dashboard\/transcripts\/[^/]+#at-00-20$/);
+  await expect(member.locator('[aria-current="location"]')).toContainText(QUOTE);
+  await expect(member.locator('[aria-current="location"]')).toBeInViewport();
 });

@@ -214,7 +214,7 @@ describe("action items page: My Dashboard", () => {
     expect(within(dialog).getByText("I'll send the invoice by Friday")).toBeInTheDocument();
     expect(within(dialog).getByRole("link", { name: "Open the transcript at 12:05" })).toHaveAttribute(
       "href",
-      "/dashboard/transcripts/transcripts:1",
+      "/dashboard/transcripts/transcripts:1#at-12-05",
     );
     expect(dialog).toHaveTextContent("AI Confidence87%");
     await userEvent.click(within(dialog).getByRole("button", { name: "Edit" }));

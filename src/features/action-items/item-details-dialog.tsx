@@ -28,7 +28,7 @@ function TranscriptLink({ item }: { item: ActionItemView }) {
   const at = item.transcriptTimestamp;
   if (!transcriptId) return at ? <span className="font-mono tabular-nums">{at}</span> : null;
   return (
-    <a href={activityUrls.transcript(transcriptId)} className={linkClass}>
+    <a href={at ? activityUrls.transcriptAt(transcriptId, at) : activityUrls.transcript(transcriptId)} className={linkClass}>
       <FileTextIcon className="size-4" aria-hidden />
       {at ? `Open the transcript at ${at}` : "Open the transcript"}
     </a>

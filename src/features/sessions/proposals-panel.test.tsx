@@ -178,7 +178,7 @@ describe("a suggestion", () => {
     expect(card.getByText("“I'll send you the weekly plan by Friday.”").tagName).toBe("BLOCKQUOTE");
     const at = card.getByRole("link", { name: "Open the transcript at 02:10" });
     expect(at).toHaveTextContent("at 02:10");
-    expect(at).toHaveAttribute("href", `/dashboard/transcripts/${TRANSCRIPT_ID}`);
+    expect(at).toHaveAttribute("href", `/dashboard/transcripts/${TRANSCRIPT_ID}#at-02-10`);
     expect(card.queryByText("Tentative")).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { api } from "@convex/_generated/api";
 import type { Doc } from "@convex/_generated/dataModel";
 import { ACTION_ITEMS_URL, commitmentTypeLabel } from "@convex/model/actionItemRules";
-import { ACTION_ITEM_PRIORITIES, type ActionItemPriority } from "@convex/model/extraction";
+import { ACTION_ITEM_PRIORITIES, timestampAnchor, type ActionItemPriority } from "@convex/model/extraction";
 import { ACTION_ITEM_MESSAGES } from "@convex/model/messages";
 import { isGuest } from "@convex/model/permissions";
 import { Link } from "@tanstack/react-router";
@@ -285,6 +285,7 @@ function ProposalCard({ proposal, names, viewerIsCoach, canDecide, today, onDeci
           <Link
             to="/dashboard/transcripts/$id"
             params={{ id: proposal.transcriptId }}
+            hash={timestampAnchor(proposal.transcriptTimestamp)}
             aria-label={`Open the transcript at ${proposal.transcriptTimestamp}`}
             className={linkClass}
           >

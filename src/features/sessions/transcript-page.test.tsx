@@ -53,6 +53,31 @@ async function renderTranscript() {
 }
 
 describe("transcript page", () => {
+  it("lands on the passage a quote's link points at, and marks it", async () => {
+    // jsdom does not lay out or scroll; record which passage was asked to come into view.
+    const scrolled: string[] = [];
+    Object.defineProperty(Element.prototype, "scrollIntoView", {
+      configurable: true,
+      value(this: Element) {
+        scrolled.push(this.id);
+      },
+    });
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    renderPage(<TranscriptPage transcriptId={TRANSCRIPT_ID} />, {
+      path: "/dashboard/transcripts/t1",
+      url: "/dashboard/transcripts/t1#at-01-05",
+      viewer: signedIn({ timezone: "Europe/Berlin" }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "Weekly planning" });
+    const passages = within(screen.getByRole("list", { name: "Transcript passages" })).getAllByRole("listitem");
+    expect(passages.map((passage) => passage.id)).toEqual(["at-00-05", "at-01-05", "at-75-03"]);
+    expect(passages[1]).toHaveAttribute("aria-current", "location");
+    expect(passages.filter((passage) => passage.hasAttribute("aria-current"))).toHaveLength(1);
+    expect([...new Set(scrolled)]).toEqual(["at-01-05"]);
+  });
+
   it("shows the session, the people and every passage with its MM:SS time", async () => {
     await renderTranscript();
     expect(screen.getByText(/Jul 9, 2025, 3:00 PM/)).toBeInTheDocument();

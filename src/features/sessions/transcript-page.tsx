@@ -1,16 +1,18 @@
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { timestampAnchor } from "@convex/model/extraction";
 import { formatTimestamp } from "@convex/model/transcripts";
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { useQuery } from "convex/react";
 import { SearchIcon, VideoIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadingList } from "@/components/ui/skeleton";
 import { BOOKINGS_URL, LoadErrorBoundary, When } from "./page-states";
 import { useTimeZone } from "@/features/auth/viewer";
+import { cn } from "@/lib/utils";
 import { countMatches, highlight, searchPattern } from "./transcript-search";
 
 const linkClass =
@@ -29,6 +31,22 @@ function TranscriptDetails({ transcriptId }: { transcriptId: Id<"transcripts"> }
     const counted = segments.map((segment) => ({ segment, count: countMatches(segment, pattern) })).filter(({ count }) => count > 0);
     return { pattern, shown: counted.map(({ segment }) => segment), matches: counted.reduce((total, { count }) => total + count, 0) };
   }, [query, segments]);
+
+  // A link to a quote's moment (#at-02-10) lands on its passage, once the passages are there.
+  const target = useLocation({ select: (location) => location.hash });
+  const loaded = segments !== undefined;
+  useEffect(() => {
+    if (loaded && target) document.getElementById(target)?.scrollIntoView?.({ block: "center" });
+  }, [loaded, target]);
+  const anchors = useMemo(() => {
+    // One id per MM:SS: the first passage that starts then.
+    const first = new Map<string, number>();
+    segments?.forEach((segment, index) => {
+      const anchor = timestampAnchor(formatTimestamp(segment.startSeconds));
+      if (!first.has(anchor)) first.set(anchor, index);
+    });
+    return new Map([...first].map(([anchor, index]) => [segments![index]!, anchor]));
+  }, [segments]);
 
   if (data === undefined) return <LoadingList title label="Loading the transcript" />;
   const { transcript } = data;
@@ -75,20 +93,29 @@ function TranscriptDetails({ transcriptId }: { transcriptId: Id<"transcripts"> }
         </div>
       ) : (
         <ol aria-label="Transcript passages" className="flex flex-col divide-y rounded-xl border bg-card">
-          {search.shown.map((segment, index) => (
-            <li key={`${segment.startSeconds}-${index}`} className="flex gap-4 p-4">
-              <time
-                dateTime={`PT${Math.floor(segment.startSeconds)}S`}
-                className="shrink-0 pt-0.5 font-mono text-sm text-muted-foreground tabular-nums"
+          {search.shown.map((segment, index) => {
+            const anchor = anchors.get(segment);
+            const here = target !== "" && anchor === target;
+            return (
+              <li
+                key={`${segment.startSeconds}-${index}`}
+                id={anchor}
+                aria-current={here ? "location" : undefined}
+                className={cn("flex scroll-mt-24 gap-4 p-4", here && "bg-warning-muted/60")}
               >
-                {formatTimestamp(segment.startSeconds)}
-              </time>
-              <div className="flex min-w-0 flex-col gap-0.5">
-                {segment.speaker ? <p className="font-semibold break-words">{highlight(segment.speaker, search.pattern)}</p> : null}
-                <p className="break-words">{highlight(segment.text, search.pattern)}</p>
-              </div>
-            </li>
-          ))}
+                <time
+                  dateTime={`PT${Math.floor(segment.startSeconds)}S`}
+                  className="shrink-0 pt-0.5 font-mono text-sm text-muted-foreground tabular-nums"
+                >
+                  {formatTimestamp(segment.startSeconds)}
+                </time>
+                <div className="flex min-w-0 flex-col gap-0.5">
+                  {segment.speaker ? <p className="font-semibold break-words">{highlight(segment.speaker, search.pattern)}</p> : null}
+                  <p className="break-words">{highlight(segment.text, search.pattern)}</p>
+                </div>
+              </li>
+            );
+          })}
         </ol>
       )}
     </div>
