@@ -123,6 +123,16 @@ describe("extraction with the offline rules", () => {
     expect(await t.run((ctx) => ctx.db.query("actionItems").collect())).toEqual([]);
   });
 
+  it("fails the run visibly, rather than leaving it waiting, when its transcript is gone before it starts", async () => {
+    const { t, coach, sessionId } = await setup();
+    const transcriptId = await coach.as.mutation(api.transcripts.upload, { sessionId, content: TRANSCRIPT, format: "text" });
+    await t.run((ctx) => ctx.db.delete("transcripts", transcriptId));
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const { run, proposals } = await coach.as.query(api.extraction.forSession, { sessionId });
+    expect(run).toMatchObject({ status: "failed", attempts: 0, lastError: "The transcript or its session no longer exists." });
+    expect(proposals).toEqual([]);
+  });
+
   it("sets aside undecided proposals when a corrected transcript replaces the old one", async () => {
     const { t, coach, sessionId } = await setup();
     await upload(t, coach, sessionId);

@@ -5,10 +5,10 @@
 import { withSystemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalAction, internalMutation, internalQuery, memberQuery, staffMutation, writerMutation } from "./functions";
+import { internalAction, internalMutation, memberQuery, staffMutation, writerMutation } from "./functions";
 import { ExtractionError, extractWithOpenAI } from "./integrations/openai";
 import { keepGrounded } from "./model/extraction";
-import { beginAttempt, canRetry, extractionInput, failAttempt, queueExtraction, saveProposals } from "./model/extractionPipeline";
+import { beginAttempt, canRetry, failAttempt, queueExtraction, saveProposals } from "./model/extractionPipeline";
 import { acceptProposal, loadProposalFor } from "./model/proposals";
 import { userError } from "./model/errors";
 import { ruleExtractor } from "./model/ruleExtractor";
@@ -41,11 +41,11 @@ export const run = internalAction({
   args: { runId: v.id("extractionRuns") },
   returns: v.null(),
   handler: async (ctx, { runId }) => {
-    const loaded = await ctx.runQuery(internal.extraction.load, { runId });
-    if (!loaded || !(await ctx.runMutation(internal.extraction.begin, { runId }))) return null;
+    const attempt = await ctx.runMutation(internal.extraction.begin, { runId });
+    if (!attempt) return null;
     try {
-      const proposals = loaded.extractor === "openai" ? await extractWithOpenAI(loaded.input) : await ruleExtractor(loaded.input);
-      const { kept, discarded } = keepGrounded(loaded.input.text, proposals);
+      const proposals = attempt.extractor === "openai" ? await extractWithOpenAI(attempt.input) : await ruleExtractor(attempt.input);
+      const { kept, discarded } = keepGrounded(attempt.input.text, proposals);
       await ctx.runMutation(internal.extraction.succeed, { runId, proposals: kept, discarded });
     } catch (error) {
       // Anything but a known permanent refusal (bad key, refusal) may pass on a later attempt.
@@ -56,13 +56,12 @@ export const run = internalAction({
   },
 });
 
-export const load = internalQuery({
+export const begin = internalMutation({
   args: { runId: v.id("extractionRuns") },
   returns: v.union(
     v.null(),
     v.object({
       extractor: extractionRunFields.extractor,
-      attempts: v.number(),
       input: v.object({
         segments: v.array(transcriptSegmentValidator),
         text: v.string(),
@@ -72,12 +71,6 @@ export const load = internalQuery({
       }),
     }),
   ),
-  handler: (ctx, { runId }) => extractionInput(ctx, runId),
-});
-
-export const begin = internalMutation({
-  args: { runId: v.id("extractionRuns") },
-  returns: v.boolean(),
   handler: (ctx, { runId }) => beginAttempt(ctx, runId),
 });
 

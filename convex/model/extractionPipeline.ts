@@ -7,8 +7,8 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
-import { selectAdapters } from "./adapters";
+import type { MutationCtx } from "../_generated/server";
+import { openaiConfigured } from "../integrations/openai";
 import type { CommitmentProposal } from "./extraction";
 import { notify } from "./notifications";
 import { activityUrls, recordActivity } from "./activity";
@@ -33,7 +33,7 @@ export function canRetry(run: Pick<Doc<"extractionRuns">, "status" | "updatedAt"
 
 /** OpenAI when OPENAI_API_KEY is set, else the offline rules (ARCHITECTURE §2). */
 export function configuredExtractor(): Extractor {
-  return selectAdapters({ OPENAI_API_KEY: env.OPENAI_API_KEY }).extraction === "openai" ? "openai" : "rules";
+  return openaiConfigured() ? "openai" : "rules";
 }
 
 export function backoffAfter(attempts: number): number {
@@ -74,18 +74,28 @@ export async function queueExtraction(ctx: MutationCtx, transcriptId: Id<"transc
   return runId;
 }
 
-/** What the extractor is given, read in one query; null when the run is no longer waiting. */
-export async function extractionInput(ctx: QueryCtx, runId: Id<"extractionRuns">) {
+/**
+ * Claims a queued run for one attempt and returns what the extractor is given, in one transaction;
+ * null when the run is no longer waiting. A run whose transcript or session is gone fails, visibly.
+ */
+export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, now = Date.now()) {
   const run = await ctx.db.get("extractionRuns", runId);
   if (!run || run.status !== "queued") return null;
   const transcript = await ctx.db.get("transcripts", run.transcriptId);
   const session = await ctx.db.get("sessions", run.sessionId);
   const member = await ctx.db.get("users", run.memberId);
-  if (!transcript || !session || !member) return null;
+  if (!transcript || !session || !member) {
+    await ctx.db.patch("extractionRuns", runId, {
+      status: "failed",
+      lastError: "The transcript or its session no longer exists.",
+      updatedAt: now,
+    });
+    return null;
+  }
+  await ctx.db.patch("extractionRuns", runId, { status: "running", attempts: run.attempts + 1, updatedAt: now });
   const names = await namesOf(ctx, [run.coachId, run.memberId]);
   return {
     extractor: run.extractor,
-    attempts: run.attempts,
     input: {
       segments: transcript.segments,
       text: transcript.text,
@@ -94,13 +104,6 @@ export async function extractionInput(ctx: QueryCtx, runId: Id<"extractionRuns">
       sessionDate: format(new TZDate(session.startsAt, member.timezone), "yyyy-MM-dd"),
     },
   };
-}
-
-export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, now = Date.now()) {
-  const run = await ctx.db.get("extractionRuns", runId);
-  if (!run || run.status !== "queued") return false;
-  await ctx.db.patch("extractionRuns", runId, { status: "running", attempts: run.attempts + 1, updatedAt: now });
-  return true;
 }
 
 export async function saveProposals(
