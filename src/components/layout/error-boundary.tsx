@@ -4,7 +4,8 @@ import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Button } from "@/components/ui/button";
 import { MESSAGES } from "@/lib/messages";
 
-function ComponentErrorFallback({ resetErrorBoundary }: FallbackProps) {
+/** The app's usual message for a part that failed, with Try Again. */
+export function ComponentErrorFallback({ resetErrorBoundary }: Pick<FallbackProps, "resetErrorBoundary">) {
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-card p-4">
       <p className="flex items-center gap-2 font-semibold">
@@ -22,10 +23,7 @@ function ComponentErrorFallback({ resetErrorBoundary }: FallbackProps) {
 /** Contains a failing part of a page so the rest keeps working; Try Again renders it afresh. */
 export function ComponentErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <ErrorBoundary
-      FallbackComponent={ComponentErrorFallback}
-      onError={(error) => console.error("Component error", error)}
-    >
+    <ErrorBoundary FallbackComponent={ComponentErrorFallback} onError={(error) => console.error("Component error", error)}>
       {children}
     </ErrorBoundary>
   );

@@ -3,10 +3,10 @@ import { ShieldAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { ConvexError } from "convex/values";
+import { ComponentErrorFallback } from "@/components/layout/error-boundary";
 import { Button } from "@/components/ui/button";
 import { LOGIN_ROUTE } from "@/features/auth/redirects";
 import { useViewer } from "@/features/auth/viewer";
-import { MESSAGES } from "@/lib/messages";
 
 export const ADMIN_REQUIRED = "You need an admin account to see this.";
 
@@ -42,15 +42,7 @@ export function isAccessError(error: unknown): boolean {
 
 function AdminErrorFallback({ error, resetErrorBoundary }: FallbackProps) {
   if (isAccessError(error)) return <AdminRequired />;
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-card p-6">
-      <p className="font-semibold">{MESSAGES.componentError.title}</p>
-      <p className="text-sm text-muted-foreground">{MESSAGES.componentError.body}</p>
-      <Button variant="outline" onClick={resetErrorBoundary}>
-        {MESSAGES.componentError.action}
-      </Button>
-    </div>
-  );
+  return <ComponentErrorFallback resetErrorBoundary={resetErrorBoundary} />;
 }
 
 /** Admin data that the server refuses shows the admin-required state instead of an error. */

@@ -1,9 +1,8 @@
 import { SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
-import { Button } from "@/components/ui/button";
+import { ComponentErrorFallback } from "@/components/layout/error-boundary";
 import { dateTime, relativeTime } from "@/lib/relative-time";
-import { MESSAGES } from "@/lib/messages";
 import { errorMessage, userErrorOf } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
 
@@ -42,15 +41,7 @@ function missingCode(error: unknown): boolean {
 
 function LoadFallback({ error, resetErrorBoundary, action }: FallbackProps & { action: ReactNode }) {
   if (missingCode(error)) return <NotFound message={errorMessage(error)} action={action} />;
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-card p-6">
-      <p className="font-semibold">{MESSAGES.componentError.title}</p>
-      <p className="text-sm text-muted-foreground">{MESSAGES.componentError.body}</p>
-      <Button variant="outline" onClick={resetErrorBoundary}>
-        {MESSAGES.componentError.action}
-      </Button>
-    </div>
-  );
+  return <ComponentErrorFallback resetErrorBoundary={resetErrorBoundary} />;
 }
 
 /** A missing or forbidden item shows NotFound with `action`; any other failure the app's usual message. */
