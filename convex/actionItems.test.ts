@@ -1,16 +1,14 @@
 // Loaded before fake timers replace Date: TZDate copies Date's methods when it first loads, and
 // convex-test loads the functions (and with them @date-fns/tz) only at the first call.
 import "@date-fns/tz";
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { ACTION_ITEM_MESSAGES } from "./model/messages";
 import type { Role } from "./model/permissions";
-import schema from "./schema";
 import { activitiesOf, insertSession, notificationsOf } from "./test.sessions";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, type Accessor, type T } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -25,7 +23,7 @@ const codeOf = async (promise: Promise<unknown>) => {
 const DAY = 24 * 60 * 60 * 1000;
 
 async function setup(memberRole: Role = "client") {
-  const t = convexTest(schema, modules);
+  const t = newConvexTest();
   const coach = await signedIn(t, "coach", { firstName: "Cora", lastName: "Reyes" });
   const member = await signedIn(t, memberRole, { firstName: "Maya", lastName: "Ortiz" });
   const sessionId = await insertSession(t, { memberId: member.id, coachId: coach.id, status: "completed", title: "Focus check-in" });
@@ -181,7 +179,7 @@ describe("reading and changing an item", () => {
   });
 
   it("shows every item of their sessions to the 'others' role and to admins", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "others");
     const sessionId = await insertSession(t, { memberId: member.id, coachId: admin.id });
@@ -330,7 +328,7 @@ describe("actionItems:sessions", () => {
 
 describe("seed.demo", () => {
   it("gives Maya action items once: open and done, overdue and due soon, the coach's own, a mutual one, and a note she does not see", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const base = { userType: "client", tier: "control" as const, forumMember: true, memberForDays: 400 };
     const accounts = [
       {
@@ -358,7 +356,7 @@ describe("seed.demo", () => {
 
   it("puts a transcript on Maya's latest session once, and its suggestions wait for review", async () => {
     vi.useFakeTimers();
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const base = { userType: "client", tier: "control" as const, forumMember: true, memberForDays: 400 };
     const accounts = [
       { ...base, tokenIdentifier: "local|coach", email: "coach@example.com", firstName: "Cora", lastName: "Coach", role: "coach" as const },

@@ -5,7 +5,6 @@
  * ACCOUNT_DEACTIVATED or FORBIDDEN. A new public function without a case here fails the test, and
  * every function that touches a member's own data says how it keeps members apart.
  */
-import { convexTest } from "convex-test";
 import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -13,8 +12,7 @@ import type { Id } from "./_generated/dataModel";
 import { recordActivity } from "./model/activity";
 import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { modules, newConvexTest } from "./test.setup";
 import { api, internal } from "./_generated/api";
 import { insertSession, storedFile } from "./test.sessions";
 import { CALLERS, caller, signedIn, type Accessor, type CallerName, type T } from "./test.users";
@@ -692,7 +690,7 @@ function expected(level: AccessLevel, name: CallerName): boolean {
 }
 
 async function world(): Promise<World> {
-  const t = convexTest(schema, modules);
+  const t = newConvexTest();
   const other = await signedIn(t, "client");
   const [contactMessage, event] = await t.run(async (ctx) => [
     await ctx.db.insert("contactMessages", { name: "A", email: "a@example.com", message: "Hi", createdAt: Date.now(), read: false }),

@@ -1,12 +1,10 @@
 // Loaded before fake timers replace Date: TZDate copies Date's methods when it first loads, and
 // convex-test loads the functions (and with them @date-fns/tz) only at the first call.
 import "@date-fns/tz";
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -42,7 +40,7 @@ afterEach(() => {
 
 describe("availability.save and mine", () => {
   it("saves the coach's own hours, replacing the previous ones", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const coach = await signedIn(t, "coach");
     expect(await coach.as.query(api.availability.mine, {})).toBeNull();
     await coach.as.mutation(api.availability.save, {
@@ -69,7 +67,7 @@ describe("availability.save and mine", () => {
   });
 
   it("refuses bad hours and keeps what was saved", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const coach = await coachWithHours(t);
     const before = await coach.as.query(api.availability.mine, {});
     expect(
@@ -90,7 +88,7 @@ describe("availability.save and mine", () => {
 
 describe("availability.coaches", () => {
   it("lists active coaches only, with their time zone", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "guest_temporary");
     const coach = await signedIn(t, "coach", { firstName: "Cora", lastName: "Reyes", timezone: "Europe/Berlin" });
     await signedIn(t, "coach", { status: "deactivated", deactivationReason: "other" });
@@ -101,7 +99,7 @@ describe("availability.coaches", () => {
 
 describe("availability.slots", () => {
   it("offers the coach's open times, without the coach's or the caller's booked sessions", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const coach = await coachWithHours(t);
     const otherCoach = await coachWithHours(t);
     const member = await signedIn(t, "client");
@@ -118,7 +116,7 @@ describe("availability.slots", () => {
   });
 
   it("has nothing for a coach without hours, and refuses unknown coaches, long ranges and lengths the caller may not book", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const coach = await signedIn(t, "coach");
     const admin = await signedIn(t, "admin");
     const guest = await signedIn(t, "guest_temporary");

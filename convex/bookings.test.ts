@@ -1,14 +1,12 @@
 // Loaded before fake timers replace Date: TZDate copies Date's methods when it first loads, and
 // convex-test loads the functions (and with them @date-fns/tz) only at the first call.
 import "@date-fns/tz";
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { REMINDER_OFFSETS_MS } from "./model/notifications";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 import { notificationsOf, storedAndDerivedBalance } from "./test.sessions";
 
@@ -41,7 +39,7 @@ async function memberWith(t: T, minutes: number, role: "client" | "guest_tempora
 }
 
 async function setup(minutes = 180) {
-  const t = convexTest(schema, modules);
+  const t = newConvexTest();
   const coach = await coachWithHours(t);
   const member = await memberWith(t, minutes);
   return { t, coach, member };
@@ -174,7 +172,7 @@ describe("bookings.book", () => {
   });
 
   it("keeps guests to their session length", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const coach = await coachWithHours(t);
     const temporary = await memberWith(t, 300, "guest_temporary");
     const confirmed = await memberWith(t, 300, "guest_confirmed");

@@ -1,12 +1,10 @@
-import { convexTest } from "convex-test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { ACTIVITY_TYPES } from "./model/activity";
 import { COUNT_CAP, dayBounds, hoursFromMinutes, weekBounds, WELCOME_UPCOMING } from "./model/dashboard";
-import schema from "./schema";
 import { HOUR, insertSession, MINUTE } from "./test.sessions";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
 const DAY = 24 * HOUR;
@@ -53,7 +51,7 @@ async function member(t: T, timezone: string) {
 describe("dashboard.summary", () => {
   it("counts this week's scheduled and completed sessions in the member's time zone, across a DST change", async () => {
     setNow("2025-03-09T15:00:00Z");
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const ny = await member(t, "America/New_York");
     const session = (startsAt: string, status: "scheduled" | "completed" | "cancelled" | "no_show") =>
       insertSession(t, { memberId: ny.id, coachId: ny.coachId, startsAt: at(startsAt), durationMinutes: 30, status });
@@ -75,7 +73,7 @@ describe("dashboard.summary", () => {
   });
 
   it("lists what is ahead, the running session first, with coach names and join windows", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const self = await member(t, "UTC");
     const now = Date.now();
     const base = { memberId: self.id, coachId: self.coachId };
@@ -93,7 +91,7 @@ describe("dashboard.summary", () => {
   });
 
   it("reads totals from the running stats, the newest recording and the balance; zeros for a new member", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const self = await member(t, "Europe/Lisbon");
     const fresh = await self.as.query(api.dashboard.summary, {});
     expect(fresh).toMatchObject({
@@ -144,7 +142,7 @@ describe("dashboard.summary", () => {
 
   it("stays a few bounded reads for a member with 500 sessions and 2,000 activities", async () => {
     // A scan of the history would read well over 500 documents and fail this limit.
-    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 150 } });
+    const t = newConvexTest({ transactionLimits: { documentsRead: 150 } });
     const self = await member(t, "America/Chicago");
     const now = Date.now();
     await t.run(async (ctx) => {
@@ -186,7 +184,7 @@ describe("dashboard.summary", () => {
   });
 
   it("stops counting what is ahead past COUNT_CAP", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const self = await member(t, "UTC");
     const now = Date.now();
     await t.run(async (ctx) => {
@@ -212,7 +210,7 @@ describe("dashboard.summary", () => {
 
 describe("activity.list", () => {
   it("filters by type, newest first, own only", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const self = await signedIn(t, "client");
     const other = await signedIn(t, "client");
     await t.run(async (ctx) => {
@@ -244,7 +242,7 @@ describe("activity.list", () => {
 describe("dashboard.coach", () => {
   it("lists the coach's next sessions with member names, today's count in their time zone and active clients", async () => {
     setNow("2025-03-09T15:00:00Z"); // 11:00 EDT on a 23-hour day
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const coach = await signedIn(t, "coach", { timezone: "America/New_York" });
     const otherCoach = await signedIn(t, "coach");
     const [sam, kim, lee, old] = await Promise.all(

@@ -1,5 +1,4 @@
 import "@date-fns/tz";
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatCompletion, OPENAI_API, OPENAI_SAMPLE_COMMITMENTS, OPENAI_SAMPLE_INPUT, openaiScenarios } from "../tests/mocks/openai";
@@ -10,9 +9,8 @@ import type { Id } from "./_generated/dataModel";
 import { EXTRACTION_BACKOFF_MS, EXTRACTION_MAX_ATTEMPTS, EXTRACTION_STALE_MS } from "./model/extractionPipeline";
 import { formatTimestamp } from "./model/transcripts";
 import type { UserError } from "./model/messages";
-import schema from "./schema";
 import { insertSession, notificationsOf } from "./test.sessions";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -43,7 +41,7 @@ async function setup() {
   vi.useFakeTimers();
   // A Friday, so "by Friday" in the transcript means the next one.
   vi.setSystemTime(new Date("2026-11-20T16:00:00Z"));
-  const t = convexTest(schema, modules);
+  const t = newConvexTest();
   const coach = await signedIn(t, "coach", { firstName: "Jordan", lastName: "Lee" });
   const member = await signedIn(t, "client", { firstName: "Maya", lastName: "Ortiz", timezone: "America/New_York" });
   const sessionId = await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: Date.now() - 60 * 60 * 1000 });

@@ -1,12 +1,10 @@
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
 import { RESEND_API } from "../tests/mocks/resend";
 import { api } from "./_generated/api";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn } from "./test.users";
 
 afterEach(() => {
@@ -29,7 +27,7 @@ const message = { name: " Sam Rivera ", email: "Sam@Example.com", subject: "cons
 describe("contact.submit", () => {
   it("stores the message and puts a notification for each admin in the outbox", async () => {
     vi.useFakeTimers();
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin", { email: "ada@example.com" });
     await t.mutation(api.contact.submit, message);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
@@ -44,7 +42,7 @@ describe("contact.submit", () => {
   it("sends through Resend when it is configured, and records a failure instead of losing it", async () => {
     vi.useFakeTimers();
     vi.stubEnv("RESEND_API_KEY", "re_test_123");
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     await t.mutation(api.contact.submit, message);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
@@ -59,7 +57,7 @@ describe("contact.submit", () => {
   });
 
   it("names every bad field, refuses oversized input and stores nothing", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     expect(await errorData(t.mutation(api.contact.submit, { name: "", email: "nope", message: "  " }))).toMatchObject({
       code: "INVALID_INPUT",
       fields: { name: "Enter your name.", email: "Enter a valid email address.", message: "Write a message." },
@@ -72,7 +70,7 @@ describe("contact.submit", () => {
   });
 
   it("limits how many messages one sender can send in a row", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     for (let i = 0; i < 3; i++) await t.mutation(api.contact.submit, message);
     expect(await errorData(t.mutation(api.contact.submit, message))).toMatchObject({ code: "RATE_LIMITED" });
     expect(await t.run((ctx) => ctx.db.query("contactMessages").collect())).toHaveLength(3);
@@ -85,7 +83,7 @@ describe("newsletter", () => {
     ({ method: "POST", headers: { "content-type": type }, body }) as const;
 
   it("subscribes once from the form, idempotently", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const first = await t.fetch("/api/newsletter", post("/api/newsletter", "name=Sam&email=sam%40example.com"));
     expect([first.status, await first.json()]).toEqual([200, { status: "subscribed" }]);
     const again = await t.fetch("/api/newsletter", post("/api/newsletter", "name=Sam&email=SAM%40example.com"));
@@ -94,7 +92,7 @@ describe("newsletter", () => {
   });
 
   it("answers field errors and refuses oversized bodies, storing nothing", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const bad = await t.fetch("/api/newsletter", post("/api/newsletter", "name=&email=nope"));
     expect([bad.status, await bad.json()]).toEqual([
       400,
@@ -106,7 +104,7 @@ describe("newsletter", () => {
   });
 
   it("works as a plain form post and sends the visitor back with the outcome", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const ok = await t.fetch("/newsletter/subscribe", post("/newsletter/subscribe", "name=Sam&email=sam%40example.com"));
     expect([ok.status, ok.headers.get("location")]).toEqual([303, "/?newsletter=subscribed#newsletter"]);
     const bad = await t.fetch("/newsletter/subscribe", post("/newsletter/subscribe", "name=Sam&email="));
@@ -116,7 +114,7 @@ describe("newsletter", () => {
 
 describe("event registration", () => {
   it("registers by title, once per member, and says when there is no such event", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     await t.run((ctx) =>
       ctx.db.insert("events", {
         slug: "focus-lab",

@@ -1,13 +1,11 @@
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { UserError } from "./model/messages";
 import { TRANSCRIPT_FIELD_ERRORS } from "./model/transcripts";
-import schema from "./schema";
 import { activitiesOf, HOUR, insertSession, MINUTE, notificationsOf, storedFile } from "./test.sessions";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
 const errorOf = async (promise: Promise<unknown>) => {
@@ -24,7 +22,7 @@ const codeOf = async (promise: Promise<unknown>) => (await errorOf(promise))?.co
 const page = { numItems: 10, cursor: null };
 
 async function setup() {
-  const t = convexTest(schema, modules);
+  const t = newConvexTest();
   const member = await signedIn(t, "client", { firstName: "Sam", lastName: "Lee" });
   const coach = await signedIn(t, "coach", { firstName: "Ana", lastName: "Silva" });
   const sessionId = await insertSession(t, { memberId: member.id, coachId: coach.id, title: "Morning routines" });

@@ -1,4 +1,3 @@
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "./_generated/api";
@@ -12,8 +11,7 @@ import {
   notify,
   type NewNotification,
 } from "./model/notifications";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
 const errorOf = async (promise: Promise<unknown>) => {
@@ -55,7 +53,7 @@ function seed(t: T, userId: Id<"users">, count: number, from = 1_000) {
 
 describe("notification rules", () => {
   it("lets preferences silence booking updates, transcripts and reminders, but never system alerts", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     await member.as.mutation(api.notifications.savePreferences, ALL_OFF);
     const ids = await t.run(async (ctx) => ({
@@ -82,7 +80,7 @@ describe("notification rules", () => {
   });
 
   it("lets reminders through when only booking updates are off", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     await member.as.mutation(api.notifications.savePreferences, { ...DEFAULT_NOTIFICATION_PREFERENCES, bookingUpdates: false });
     const reminder = await t.run((ctx) => notify(ctx, member.id, note("booking_updated"), { reminder: true }));
@@ -90,7 +88,7 @@ describe("notification rules", () => {
   });
 
   it("auto-hides medium and low only; urgent and high stay", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     const admin = await signedIn(t, "admin");
     for (const priority of ["urgent", "high", "medium", "low"] as const) {
@@ -107,7 +105,7 @@ describe("notification rules", () => {
 
 describe("reading notifications", () => {
   it("lists the caller's own, newest first", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     const other = await signedIn(t, "client");
     await seed(t, member.id, 3);
@@ -118,7 +116,7 @@ describe("reading notifications", () => {
   });
 
   it("shows the newest unread in the panel with a count that stops past COUNT_CAP", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     expect(await member.as.query(api.notifications.recent, {})).toEqual({ items: [], unreadCount: 0 });
     await seed(t, member.id, 8);
@@ -133,7 +131,7 @@ describe("reading notifications", () => {
   });
 
   it("marks one read, only the caller's own, and says nothing about anyone else's", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     const other = await signedIn(t, "client");
     await seed(t, other.id, 1);
@@ -152,7 +150,7 @@ describe("reading notifications", () => {
 
   it("marks all read in batches, leaving newer ones and other members' alone", async () => {
     vi.useFakeTimers();
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     const other = await signedIn(t, "client");
     await seed(t, member.id, 450);
@@ -172,7 +170,7 @@ describe("reading notifications", () => {
 
 describe("notification preferences", () => {
   it("starts from the defaults and saves the member's choices in one row", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const guest = await signedIn(t, "guest_temporary");
     expect(await guest.as.query(api.notifications.preferences, {})).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     await guest.as.mutation(api.notifications.savePreferences, ALL_OFF);
@@ -184,7 +182,7 @@ describe("notification preferences", () => {
 
 describe("notifications.systemAlert", () => {
   it("checks the title, the message and the member", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client");
     const error = await errorOf(

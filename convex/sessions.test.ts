@@ -1,11 +1,9 @@
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
 import { api, internal } from "./_generated/api";
 import { loadSessionFor } from "./model/sessions";
-import schema from "./schema";
 import { activitiesOf, HOUR, insertSession, MINUTE, notificationsOf } from "./test.sessions";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -19,7 +17,7 @@ const codeOf = async (promise: Promise<unknown>) => {
 };
 
 async function setup() {
-  const t = convexTest(schema, modules);
+  const t = newConvexTest();
   const member = await signedIn(t, "client", { firstName: "Sam", lastName: "Lee" });
   const coach = await signedIn(t, "coach", { firstName: "Ana", lastName: "Silva" });
   return { t, member, coach };

@@ -1,13 +1,11 @@
-import { convexTest } from "convex-test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 
 afterEach(() => vi.unstubAllEnvs());
 
 describe("sitemap.xml and robots.txt", () => {
   it("lists the public pages and every article at the origin the visitor used", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     await t.run((ctx) =>
       ctx.db.insert("articles", {
         kind: "case_study",
@@ -31,7 +29,7 @@ describe("sitemap.xml and robots.txt", () => {
 
   it("keeps member areas out and points to the sitemap, on SITE_URL when set", async () => {
     vi.stubEnv("SITE_URL", "https://lwcc.example/");
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const robots = await (await t.fetch("/robots.txt")).text();
     expect(robots).toContain("Disallow: /dashboard");
     expect(robots).toContain("Disallow: /admin");

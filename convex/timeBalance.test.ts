@@ -1,12 +1,10 @@
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import crons from "./crons";
 import { EXPIRY_BATCH, TIME_BALANCE_VALID_MS } from "./model/timeBalance";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn } from "./test.users";
 import { storedAndDerivedBalance } from "./test.sessions";
 
@@ -27,7 +25,7 @@ afterEach(() => {
 
 describe("timeBalance", () => {
   it("shows zeros before the first purchase", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     expect(await member.as.query(api.timeBalance.mine, {})).toEqual({ totalMinutes: 0, consumedMinutes: 0, remainingMinutes: 0 });
   });
@@ -35,7 +33,7 @@ describe("timeBalance", () => {
   it("credits a purchase valid for 365 days, and keeps the row equal to the ledger", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     await t.mutation(internal.timeBalance.creditPurchase, { userId: member.id, minutes: 120, note: "Starter package" });
     expect(await member.as.query(api.timeBalance.mine, {})).toEqual({
@@ -58,7 +56,7 @@ describe("timeBalance", () => {
   it("lists the caller's own entries, newest first, a page at a time", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const member = await signedIn(t, "client");
     const other = await signedIn(t, "client");
     for (const minutes of [60, 90, 120]) {
@@ -74,7 +72,7 @@ describe("timeBalance", () => {
   });
 
   it("lets an admin adjust a balance either way, never below zero", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client");
     await t.mutation(internal.timeBalance.creditPurchase, { userId: member.id, minutes: 60, note: "Package" });
@@ -105,7 +103,7 @@ describe("timeBalance", () => {
   it("writes off what is left once the validity passed, and leaves the rest alone", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const old = await signedIn(t, "client");
     const admin = await signedIn(t, "admin");
     const fresh = await signedIn(t, "client");
@@ -132,7 +130,7 @@ describe("timeBalance", () => {
   it("expires more than one batch by rescheduling itself", async () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const ids: Id<"users">[] = [];
     for (let i = 0; i < EXPIRY_BATCH + 5; i++) ids.push((await signedIn(t, "client")).id);
     for (const userId of ids) await t.mutation(internal.timeBalance.creditPurchase, { userId, minutes: 30, note: "Package" });

@@ -1,12 +1,10 @@
-import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { http, HttpResponse } from "msw";
 import { Webhook } from "svix";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
-import schema from "./schema";
-import { modules } from "./test.setup";
+import { newConvexTest } from "./test.setup";
 import { signedIn, TEST_ISSUER } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -35,7 +33,7 @@ afterEach(() => {
 
 describe("users.ensureCurrent", () => {
   it("creates a client on the free tier at first sign-in, once", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const as = t.withIdentity(identity("ana"));
     const first = await as.mutation(api.users.ensureCurrent, { timezone: "Europe/Lisbon" });
     expect(first).toMatchObject({
@@ -54,13 +52,13 @@ describe("users.ensureCurrent", () => {
   });
 
   it("ignores a time zone that does not exist", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const user = await t.withIdentity(identity("bo")).mutation(api.users.ensureCurrent, { timezone: "Mars/Olympus" });
     expect(user.timezone).toBe("UTC");
   });
 
   it("links a prepared row only for a verified email", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const prepared = await signedIn(t, "coach", { tokenIdentifier: undefined, email: "cora@example.com" });
     const unverified = await t.withIdentity(identity("x", { email: "cora@example.com" })).mutation(api.users.ensureCurrent, {});
     expect(unverified._id).not.toBe(prepared.id);
@@ -72,7 +70,7 @@ describe("users.ensureCurrent", () => {
   });
 
   it("refuses a deactivated account and changes nothing", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const { as, id } = await signedIn(t, "client", { status: "deactivated", deactivationReason: "inactivity_90_days", lastActiveAt: 1 });
     expect(await codeOf(as.mutation(api.users.ensureCurrent, {}))).toMatchObject({ code: "ACCOUNT_DEACTIVATED" });
     expect((await t.run((ctx) => ctx.db.get("users", id)))!.lastActiveAt).toBe(1);
@@ -81,7 +79,7 @@ describe("users.ensureCurrent", () => {
 
 describe("users.updateProfile", () => {
   it("saves trimmed names and a real time zone", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const { as, id } = await signedIn(t, "client");
     await as.mutation(api.users.updateProfile, { firstName: "  Maya ", lastName: " Ortiz", timezone: "America/Chicago" });
     expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({
@@ -92,7 +90,7 @@ describe("users.updateProfile", () => {
   });
 
   it("names each bad field and stores nothing", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const { as, id } = await signedIn(t, "client");
     const before = await t.run((ctx) => ctx.db.get("users", id));
     expect(
@@ -114,7 +112,7 @@ describe("user management", () => {
   });
 
   it("lists accounts for admins, newest first", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const client = await signedIn(t, "client");
     const { page } = await admin.as.query(api.users.list, { paginationOpts: { numItems: 10, cursor: null } });
@@ -122,7 +120,7 @@ describe("user management", () => {
   });
 
   it("changes roles, keeping guest user types in step, and never demotes the last admin", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client");
     await admin.as.mutation(api.users.setRole, { userId: member.id, role: "guest_confirmed" });
@@ -144,7 +142,7 @@ describe("user management", () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client");
     await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated", reason: "subscription_cancelled" });
@@ -176,7 +174,7 @@ describe("user management", () => {
         ++attempts < 3 ? HttpResponse.json({ code: "DOWN" }, { status: 503 }) : HttpResponse.json({ ok: true }),
       ),
     );
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client");
     await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated" });
@@ -190,7 +188,7 @@ describe("user management", () => {
     vi.stubEnv("CLERK_SECRET_KEY", "sk_test_123");
     const seen: string[] = [];
     server.events.on("request:start", ({ request }) => void seen.push(`${request.method} ${request.url}`));
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client", { tokenIdentifier: "https://clerk.example.com|user_2abc" });
     await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated" });
@@ -243,7 +241,7 @@ describe("Clerk user webhooks", () => {
   };
 
   it("creates the member once per delivery id and updates them later", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     expect((await t.fetch("/clerk-users-webhook", delivery("msg_1", created))).status).toBe(200);
     expect((await t.fetch("/clerk-users-webhook", delivery("msg_1", created))).status).toBe(200);
     const users = await t.run((ctx) => ctx.db.query("users").collect());
@@ -268,7 +266,7 @@ describe("Clerk user webhooks", () => {
   });
 
   it("rejects a bad signature and stores nothing", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const forged = delivery("msg_9", created, `whsec_${btoa("some-other-secret-of-32-bytes!!!!")}`);
     expect((await t.fetch("/clerk-users-webhook", forged)).status).toBe(400);
     expect(await t.run((ctx) => ctx.db.query("webhookEvents").collect())).toEqual([]);
@@ -277,12 +275,12 @@ describe("Clerk user webhooks", () => {
 
   it("answers 503 until the webhook secret is configured", async () => {
     vi.stubEnv("CLERK_WEBHOOK_SECRET", "");
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     expect((await t.fetch("/clerk-users-webhook", delivery("msg_1", created))).status).toBe(503);
   });
 
   it("applies an event directly at most once", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const event = { eventId: "evt", type: "user.created" as const, tokenIdentifier: "https://clerk.example.com|u1", email: "a@b.co" };
     expect(await t.mutation(internal.users.applyClerkEvent, event)).toBe(true);
     expect(await t.mutation(internal.users.applyClerkEvent, event)).toBe(false);
@@ -291,7 +289,7 @@ describe("Clerk user webhooks", () => {
 
 describe("seed.demo", () => {
   it("creates the demo accounts and content once", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const account = {
       tokenIdentifier: "lwcc-local-identity|abc",
       email: "Maya@Example.com",
@@ -319,7 +317,7 @@ describe("seed.demo", () => {
   });
 
   it("gives the demo member a true history: the coach's hours, bought minutes, past sessions and one upcoming booking", async () => {
-    const t = convexTest(schema, modules);
+    const t = newConvexTest();
     const base = { userType: "client", tier: "control" as const, forumMember: true, memberForDays: 400 };
     await t.mutation(internal.seed.demo, {
       accounts: [

@@ -43,9 +43,9 @@ function step(name, command, env = {}) {
   if (result.status !== 0) finish(`${name} failed`);
 }
 
-step("Generated Convex code is current", ["node", "scripts/codegen.mjs", "--check"]);
+step("Generated Convex code is current", ["npx", "tsx", "scripts/codegen.ts", "--check"]);
 for (const dir of ["local-backend/test/fixture", "local-backend/bench/functions"]) {
-  step(`Generated code of ${dir} is current`, ["node", "scripts/codegen.mjs", "--check", dir]);
+  step(`Generated code of ${dir} is current`, ["npx", "tsx", "scripts/codegen.ts", "--check", dir]);
 }
 step("Typecheck", ["npm", "run", "-s", "typecheck"]);
 step("Lint", ["npm", "run", "-s", "lint"]);

@@ -22,6 +22,33 @@ import {
 import type { DataModel } from "./dataModel.js";
 
 /**
+ * Typesafe environment variables.
+ *
+ * This includes platform-provided env vars and any variables declared in
+ * `convex.config.ts`.
+ */
+type Env = {
+  readonly CONVEX_CLOUD_URL: string;
+  readonly CONVEX_SITE_URL: string;
+  readonly CLERK_JWT_ISSUER_DOMAIN: string | undefined;
+  readonly CLERK_WEBHOOK_SECRET: string | undefined;
+  readonly CLERK_SECRET_KEY: string | undefined;
+  readonly STRIPE_SECRET_KEY: string | undefined;
+  readonly STRIPE_WEBHOOK_SECRET: string | undefined;
+  readonly RESEND_API_KEY: string | undefined;
+  readonly RESEND_FROM_EMAIL: string | undefined;
+  readonly RESEND_WEBHOOK_SECRET: string | undefined;
+  readonly OPENAI_API_KEY: string | undefined;
+  readonly OPENAI_MODEL: string | undefined;
+  readonly SITE_URL: string | undefined;
+  readonly MEETING_BASE_URL: string | undefined;
+  readonly LOCAL_AUTH_ISSUER: string | undefined;
+  readonly LOCAL_AUTH_JWKS: string | undefined;
+  readonly LOCAL_AUTH_URL: string | undefined;
+  readonly LOCAL_AUTH_ADMIN_SECRET: string | undefined;
+};
+
+/**
  * Define a query in this Convex app's public API.
  *
  * This function will be allowed to read your Convex database and will be accessible from the client.
@@ -95,7 +122,13 @@ export declare const internalAction: ActionBuilder<DataModel, "internal">;
  */
 export declare const httpAction: HttpActionBuilder;
 
-export declare const env: Record<string, string | undefined>;
+/**
+ * Typesafe environment variables.
+ *
+ * This includes platform-provided env vars and any variables declared in
+ * `convex.config.ts`.
+ */
+export declare const env: Env;
 
 /**
  * A set of services for use within Convex query functions.

@@ -10,7 +10,7 @@ import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/serve
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { register } from "tsx/esm/api";
-import { convexModulePaths } from "../../scripts/lib/convex-modules.mjs";
+import { convexModulePaths } from "../components/modules";
 import {
   createInternals,
   type Accessor,
@@ -112,7 +112,7 @@ export class Engine {
     const dir = path.resolve(options.functionsDir);
     const generated = path.join(dir, "_generated");
     if (!existsSync(path.join(generated, "server.js")) || !existsSync(path.join(generated, "api.js"))) {
-      throw new Error(`${generated} is missing; generate it with: node scripts/codegen.mjs ${options.functionsDir}`);
+      throw new Error(`${generated} is missing; generate it with: npm run codegen -- ${options.functionsDir}`);
     }
     const tsconfig = path.join(dir, "tsconfig.json");
     const scoped = register({ namespace: options.namespace, tsconfig: existsSync(tsconfig) ? tsconfig : false });

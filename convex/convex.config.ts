@@ -1,0 +1,46 @@
+/**
+ * The app's components and its environment variables. Declared variables are typed in `env`
+ * (convex/_generated/server) and checked by Convex at deploy time; every one is optional, because
+ * a missing key selects that service's embedded default (model/adapters.ts).
+ */
+import rateLimiter from "@convex-dev/rate-limiter/convex.config";
+import resend from "@convex-dev/resend/convex.config";
+import workpool from "@convex-dev/workpool/convex.config";
+import { defineApp } from "convex/server";
+import { v } from "convex/values";
+
+const optional = v.optional(v.string());
+
+const app = defineApp({
+  env: {
+    /** Clerk: the "convex" JWT template's issuer, the user webhook's signing secret, and the API key that bans deactivated accounts. */
+    CLERK_JWT_ISSUER_DOMAIN: optional,
+    CLERK_WEBHOOK_SECRET: optional,
+    CLERK_SECRET_KEY: optional,
+    /** Stripe: the secret key and the webhook signing secret. */
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    /** Resend: the API key, the sender, and the signing secret of the delivery webhook. */
+    RESEND_API_KEY: optional,
+    RESEND_FROM_EMAIL: optional,
+    RESEND_WEBHOOK_SECRET: optional,
+    /** OpenAI: the API key and, optionally, the model for commitment extraction. */
+    OPENAI_API_KEY: optional,
+    OPENAI_MODEL: optional,
+    /** The public URL of the web app, for links in e-mails and redirects. */
+    SITE_URL: optional,
+    /** Video rooms for sessions: each session gets <base>/lwcc-session-<id>. */
+    MEETING_BASE_URL: optional,
+    /** Set by the embedded backend only: its identity provider's issuer, keys, URL and admin secret. */
+    LOCAL_AUTH_ISSUER: optional,
+    LOCAL_AUTH_JWKS: optional,
+    LOCAL_AUTH_URL: optional,
+    LOCAL_AUTH_ADMIN_SECRET: optional,
+  },
+});
+
+app.use(rateLimiter);
+app.use(resend);
+app.use(workpool, { name: "extractionWorkpool" });
+
+export default app;
