@@ -11,7 +11,7 @@ import type { UserIdentity } from "convex/server";
 import { WebSocketServer } from "ws";
 import { CronRunner, cronStateFile } from "./cron-runner";
 import type { CommitEvent } from "./engine/convex-test-internals";
-import { Engine, runInHostScope } from "./engine/engine";
+import { blobKey, Engine, runInHostScope } from "./engine/engine";
 import { bearerIdentity, CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
 import { createIdentityProvider, LOCAL_ISSUER, type IdentityProvider } from "./identity/identity";
 import { LiveQueries } from "./live-queries";
@@ -101,7 +101,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     void persistence.durable().then(() => {
       late.liveQueries?.onCommit(event);
       for (const change of event.changes) {
-        if (change.table === "_storage" && change.after === null) void persistence.blobs?.delete(change.id);
+        if (change.table === "_storage" && change.after === null) void persistence.blobs?.delete(blobKey(change.component, change.id));
       }
     });
     void persistence.maybeSnapshot(() => current.exportState());
@@ -111,7 +111,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       functionsDir,
       namespace: `lwcc-functions-${process.pid}-${namespaces++}`,
       onCommit,
-      onSchedule: ({ jobId, scheduledTime }) => late.scheduler?.arm(jobId, scheduledTime),
+      onSchedule: ({ component, jobId, scheduledTime }) => late.scheduler?.arm(component, jobId, scheduledTime),
       blobs: persistence.blobs,
       storageUrl: () => publicUrl,
     });

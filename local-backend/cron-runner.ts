@@ -9,8 +9,11 @@ import { nextRunAfter, parseCronJobs, type CronSpec, type CronState } from "./cr
 import type { Engine } from "./engine/engine";
 import { Timers } from "./scheduler";
 
+/** A cron job and the component whose crons.ts declares it ("" for the app). */
+type ComponentCron = CronSpec & { component: string };
+
 export class CronRunner {
-  private specs = new Map<string, CronSpec>();
+  private specs = new Map<string, ComponentCron>();
   private readonly state = new Map<string, CronState>();
   private readonly timers = new Timers();
   private readonly running = new Set<Promise<void>>();
@@ -28,11 +31,14 @@ export class CronRunner {
     }
   }
 
-  /** (Re)reads crons.ts and arms every job; call again after functions reload. */
+  /** (Re)reads every component's crons.ts and arms every job; call again after functions reload. */
   async start() {
     this.stopped = false;
-    const exported = await this.engine().cronJobs();
-    this.specs = exported ? parseCronJobs(exported) : new Map<string, CronSpec>();
+    this.specs = new Map<string, ComponentCron>();
+    for (const { component, exported } of await this.engine().cronJobs()) {
+      // Jobs keep their own names in the app; a component's are prefixed with its path.
+      for (const [id, spec] of parseCronJobs(exported)) this.specs.set(component ? `${component}/${id}` : id, { ...spec, component });
+    }
     this.timers.clearAll();
     const now = Date.now();
     for (const id of this.state.keys()) if (!this.specs.has(id)) this.state.delete(id);
@@ -69,12 +75,13 @@ export class CronRunner {
     void run.finally(() => this.running.delete(run));
   }
 
-  private async run(spec: CronSpec) {
+  private async run(spec: ComponentCron) {
     const engine = this.engine();
     const args = convexToJson(jsonToConvex((spec.args[0] ?? {}) as JSONValue));
-    const kind = (await engine.kindOf(spec.name)) === "mutation" ? "mutation" : "action";
-    const outcome = await engine.run(kind, spec.name, args, null, false);
-    if (!outcome.ok) this.log(`cron ${spec.name} failed: ${outcome.message}`);
+    const target = { componentPath: spec.component, udfPath: spec.name };
+    const kind = (await engine.kindOf(target)) === "mutation" ? "mutation" : "action";
+    const outcome = await engine.runFunction(kind, target, args);
+    if (!outcome.ok) this.log(`cron ${spec.component ? `${spec.component}/` : ""}${spec.name} failed: ${outcome.message}`);
   }
 
   private save() {

@@ -7,7 +7,7 @@ import type { UserIdentity } from "convex/server";
 import type { JSONValue } from "convex/values";
 import type { CommitEvent } from "./engine/convex-test-internals";
 import type { Engine, QueryOutcome } from "./engine/engine";
-import { ReadSet } from "./engine/read-set";
+import { ReadSet, tableKey } from "./engine/read-set";
 
 export interface Subscriber {
   /** The entry behind one of the subscriber's queries changed. */
@@ -126,7 +126,7 @@ export class LiveQueries {
   onCommit(event: CommitEvent) {
     const affected = new Set<LiveQuery>();
     for (const change of event.changes) {
-      const candidates = [...(this.byTable.get(change.table) ?? []), ...this.running];
+      const candidates = [...(this.byTable.get(tableKey(change.component, change.table)) ?? []), ...this.running];
       for (const entry of candidates) {
         if (!affected.has(entry) && entry.reads.isAffectedBy(change)) affected.add(entry);
       }

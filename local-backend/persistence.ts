@@ -3,11 +3,27 @@
  * acknowledged), and a snapshot replaces the log when it grows. Restore = snapshot + records.
  */
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
-import type { CommitEvent, DatabaseState, Document } from "./engine/convex-test-internals";
+import type { CommitEvent, ComponentState, DatabaseState, Document } from "./engine/convex-test-internals";
 import { DurableStore } from "./storage/durable-store";
 
-type SnapshotFile = { ts: string; nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
-type CommitRecord = { ts: string; nextDocId: number; lastCreationTime: number; changes: { id: string; doc: JSONValue | null }[] };
+/**
+ * The app's documents and counters sit at the top level (the format from before components), each
+ * installed component's under `components`, by path.
+ */
+type SavedComponent = { nextDocId: number; lastCreationTime: number; documents: JSONValue[] };
+type SnapshotFile = SavedComponent & { ts: string; components?: Record<string, SavedComponent> };
+type CommitRecord = {
+  ts: string;
+  /** The app's counters, when the commit wrote to the app. */
+  nextDocId?: number;
+  lastCreationTime?: number;
+  /** Other components' counters `[nextDocId, lastCreationTime]`, when the commit wrote to them. */
+  components?: Record<string, [number, number]>;
+  changes: { id: string; doc: JSONValue | null; component?: string }[];
+};
+
+/** convex-test's first id counter: a component that never wrote starts here. */
+const FIRST_DOC_ID = 10000;
 
 /** Snapshot once the log passes this size, so restarts stay fast. */
 const SNAPSHOT_AFTER_BYTES = 32 * 1024 * 1024;
@@ -41,12 +57,16 @@ export class MemoryPersistence implements Persistence {
   }
 }
 
+function saved(state: ComponentState): SavedComponent {
+  return { nextDocId: state.nextDocId, lastCreationTime: state.lastCreationTime, documents: state.documents.map((doc) => convexToJson(doc)) };
+}
+
 function toSnapshot(state: DatabaseState): SnapshotFile {
+  const { "": app, ...others } = state.components;
   return {
     ts: state.lastCommitTs.toString(),
-    nextDocId: state.nextDocId,
-    lastCreationTime: state.lastCreationTime,
-    documents: state.documents.map((doc) => convexToJson(doc)),
+    ...saved(app ?? { nextDocId: FIRST_DOC_ID, lastCreationTime: 0, documents: [] }),
+    components: Object.fromEntries(Object.entries(others).map(([path, component]) => [path, saved(component)])),
   };
 }
 
@@ -74,39 +94,64 @@ export class DiskPersistence implements Persistence {
   restore(): DatabaseState | null {
     const { snapshot, records } = this.store.recovered();
     if (!snapshot && records.length === 0) return null;
-    const documents = new Map<string, Document>();
-    for (const json of snapshot?.documents ?? []) {
-      const doc = jsonToConvex(json) as Document;
-      documents.set(doc._id, doc);
-    }
-    let state = {
-      ts: snapshot?.ts ?? "0",
-      nextDocId: snapshot?.nextDocId ?? 10000,
-      lastCreationTime: snapshot?.lastCreationTime ?? 0,
+    const components = new Map<string, { documents: Map<string, Document>; nextDocId: number; lastCreationTime: number }>();
+    const component = (path: string) => {
+      let found = components.get(path);
+      if (!found) components.set(path, (found = { documents: new Map(), nextDocId: FIRST_DOC_ID, lastCreationTime: 0 }));
+      return found;
     };
-    for (const record of records) {
-      for (const { id, doc } of record.changes) {
-        if (doc === null) documents.delete(id);
-        else documents.set(id, jsonToConvex(doc) as Document);
+    const load = (path: string, savedComponent: SavedComponent) => {
+      const target = component(path);
+      for (const json of savedComponent.documents) {
+        const doc = jsonToConvex(json) as Document;
+        target.documents.set(doc._id, doc);
       }
-      state = { ts: record.ts, nextDocId: record.nextDocId, lastCreationTime: record.lastCreationTime };
+      target.nextDocId = savedComponent.nextDocId;
+      target.lastCreationTime = savedComponent.lastCreationTime;
+    };
+    component("");
+    if (snapshot) {
+      load("", snapshot);
+      for (const [path, savedComponent] of Object.entries(snapshot.components ?? {})) load(path, savedComponent);
+    }
+    let ts = snapshot?.ts ?? "0";
+    for (const record of records) {
+      for (const { id, doc, component: path = "" } of record.changes) {
+        const target = component(path).documents;
+        if (doc === null) target.delete(id);
+        else target.set(id, jsonToConvex(doc) as Document);
+      }
+      if (record.nextDocId !== undefined && record.lastCreationTime !== undefined) {
+        Object.assign(component(""), { nextDocId: record.nextDocId, lastCreationTime: record.lastCreationTime });
+      }
+      for (const [path, [nextDocId, lastCreationTime]] of Object.entries(record.components ?? {})) {
+        Object.assign(component(path), { nextDocId, lastCreationTime });
+      }
+      ts = record.ts;
     }
     return {
-      documents: [...documents.values()],
-      nextDocId: state.nextDocId,
-      lastCreationTime: state.lastCreationTime,
-      lastCommitTs: BigInt(state.ts),
+      components: Object.fromEntries(
+        [...components].map(([path, { documents, nextDocId, lastCreationTime }]) => [path, { documents: [...documents.values()], nextDocId, lastCreationTime }]),
+      ),
+      lastCommitTs: BigInt(ts),
     };
   }
 
   append(event: CommitEvent) {
     // Read-only transactions commit too; they change nothing worth an fsync.
     if (event.changes.length === 0) return;
+    const { "": app, ...others } = event.counters;
     const record: CommitRecord = {
       ts: event.ts.toString(),
-      nextDocId: event.nextDocId,
-      lastCreationTime: event.lastCreationTime,
-      changes: event.changes.map((change) => ({ id: change.id, doc: change.after ? convexToJson(change.after) : null })),
+      ...(app ? { nextDocId: app.nextDocId, lastCreationTime: app.lastCreationTime } : {}),
+      ...(Object.keys(others).length > 0
+        ? { components: Object.fromEntries(Object.entries(others).map(([path, c]) => [path, [c.nextDocId, c.lastCreationTime]])) }
+        : {}),
+      changes: event.changes.map((change) => ({
+        id: change.id,
+        doc: change.after ? convexToJson(change.after) : null,
+        ...(change.component ? { component: change.component } : {}),
+      })),
     };
     // Appends resolve in order, so waiting for the latest covers every earlier commit.
     this.last = this.store.append(record).catch((error: unknown) => {

@@ -6,22 +6,15 @@
  * once even across a crash. An action cannot be made atomic with its effects: it is marked
  * inProgress first, and one interrupted by a restart is marked failed (at most once, as Convex does).
  */
-import { makeFunctionReference, type GenericMutationCtx, type GenericDataModel } from "convex/server";
-import { convexToJson, type GenericId, type Value } from "convex/values";
-import { runInHostScope, type Engine } from "./engine/engine";
+import type { GenericDataModel, GenericMutationCtx } from "convex/server";
+import { convexToJson, type GenericId } from "convex/values";
+import { runInHostScope, type Engine, type ScheduledJob } from "./engine/engine";
 
 /** setTimeout fires at once for delays past 2^31-1 ms; longer waits are chained. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type JobState = { kind: "pending" | "inProgress" | "success" | "canceled" } | { kind: "failed"; error: string };
-interface JobDoc {
-  _id: GenericId<"_scheduled_functions">;
-  name: string;
-  args: Value[];
-  scheduledTime: number;
-  state: JobState;
-}
 type Ctx = GenericMutationCtx<GenericDataModel>;
+type JobId = GenericId<"_scheduled_functions">;
 
 const INTERRUPTED = "Transient error while executing action: the backend restarted while it ran";
 
@@ -64,6 +57,12 @@ export class Timers {
   }
 }
 
+const getJob = async (ctx: Ctx, id: string) => (await ctx.db.system.get(id as JobId)) as unknown as ScheduledJob | null;
+
+/**
+ * Jobs live in the `_scheduled_functions` of the component that scheduled them (ids are per
+ * component); a job may run a function of another component (a handle or a child's reference).
+ */
 export class JobScheduler {
   private readonly timers = new Timers();
   private readonly running = new Set<Promise<void>>();
@@ -73,30 +72,34 @@ export class JobScheduler {
     private readonly log: (message: string) => void,
   ) {}
 
-  arm(jobId: string, scheduledTime: number) {
-    this.timers.arm(jobId, scheduledTime, () => this.track(this.runJob(jobId)));
+  arm(component: string, jobId: string, scheduledTime: number) {
+    this.timers.arm(`${component}\u0000${jobId}`, scheduledTime, () => this.track(this.runJob(component, jobId)));
   }
 
   /** After a restart: pending jobs get timers again; interrupted actions are marked failed. */
   async restore() {
-    const jobs = await this.engine().transaction(async (ctx) => {
-      const all = (await ctx.db.system.query("_scheduled_functions").collect()) as unknown as JobDoc[];
-      for (const job of all.filter((j) => j.state.kind === "inProgress")) {
-        await markFailed(ctx, job._id, INTERRUPTED);
-      }
-      return all.filter((j) => j.state.kind === "pending").map((j) => ({ id: j._id, at: j.scheduledTime }));
-    });
-    for (const job of jobs) this.arm(job.id, job.at);
-    return jobs.length;
+    let count = 0;
+    for (const component of this.engine().componentPaths()) {
+      const jobs = await this.engine().transaction(async (ctx) => {
+        const all = (await ctx.db.system.query("_scheduled_functions").collect()) as unknown as ScheduledJob[];
+        for (const job of all.filter((j) => j.state.kind === "inProgress")) await markFailed(ctx, job._id, INTERRUPTED);
+        return all.filter((j) => j.state.kind === "pending");
+      }, component);
+      for (const job of jobs) this.arm(component, job._id, job.scheduledTime);
+      count += jobs.length;
+    }
+    return count;
   }
 
   /** Pending jobs get new timers: after the test clock moved, the ones now due run at once. */
   async rearmPending() {
-    const jobs = await this.engine().transaction(async (ctx) => {
-      const all = (await ctx.db.system.query("_scheduled_functions").collect()) as unknown as JobDoc[];
-      return all.filter((j) => j.state.kind === "pending").map((j) => ({ id: j._id, at: j.scheduledTime }));
-    });
-    for (const job of jobs) this.arm(job.id, job.at);
+    for (const component of this.engine().componentPaths()) {
+      const jobs = await this.engine().transaction(async (ctx) => {
+        const all = (await ctx.db.system.query("_scheduled_functions").collect()) as unknown as ScheduledJob[];
+        return all.filter((j) => j.state.kind === "pending");
+      }, component);
+      for (const job of jobs) this.arm(component, job._id, job.scheduledTime);
+    }
   }
 
   private track(promise: Promise<void>) {
@@ -104,40 +107,43 @@ export class JobScheduler {
     void promise.finally(() => this.running.delete(promise));
   }
 
-  private async runJob(jobId: string) {
+  private async runJob(component: string, jobId: string) {
     const engine = this.engine();
-    const job = await engine.transaction(async (ctx) => (await ctx.db.system.get(jobId as GenericId<"_scheduled_functions">)) as JobDoc | null);
+    const job = await engine.transaction((ctx) => getJob(ctx, jobId), component);
     if (!job || job.state.kind !== "pending") return;
-    if ((await engine.kindOf(job.name)) !== "mutation") return this.runActionJob(engine, jobId);
+    const target = { componentPath: job.component ?? component, udfPath: job.name };
+    if ((await engine.kindOf(target)) !== "mutation") return this.runActionJob(engine, component, jobId);
+    // Claimed, run and marked in one transaction of the scheduling component: exactly once.
     await engine.transaction(async (ctx) => {
-      const current = (await ctx.db.system.get(jobId as GenericId<"_scheduled_functions">)) as JobDoc | null;
+      const current = await getJob(ctx, jobId);
       if (!current || current.state.kind !== "pending") return;
       try {
-        await ctx.runMutation(makeFunctionReference<"mutation">(current.name), current.args[0] ?? {});
-        await ctx.db.patch(current._id, { state: { kind: "success" }, completedTime: Date.now() } as never);
+        await ctx.runMutation(engine.handle(target) as never, (current.args[0] ?? {}) as never);
+        await ctx.db.patch(current._id as JobId, { state: { kind: "success" }, completedTime: Date.now() } as never);
       } catch (error) {
-        this.log(`scheduled mutation ${current.name} failed: ${message(error)}`);
+        this.log(`scheduled mutation ${describe(target)} failed: ${message(error)}`);
         await markFailed(ctx, current._id, message(error));
       }
-    });
+    }, component);
   }
 
-  private async runActionJob(engine: Engine, jobId: string) {
+  private async runActionJob(engine: Engine, component: string, jobId: string) {
     const job = await engine.transaction(async (ctx) => {
-      const current = (await ctx.db.system.get(jobId as GenericId<"_scheduled_functions">)) as JobDoc | null;
+      const current = await getJob(ctx, jobId);
       if (!current || current.state.kind !== "pending") return null;
-      await ctx.db.patch(current._id, { state: { kind: "inProgress" } } as never);
+      await ctx.db.patch(current._id as JobId, { state: { kind: "inProgress" } } as never);
       return current;
-    });
+    }, component);
     if (!job) return;
-    const outcome = await engine.run("action", job.name, convexToJson(job.args[0] ?? {}), null, false);
+    const target = { componentPath: job.component ?? component, udfPath: job.name };
+    const outcome = await engine.runFunction("action", target, convexToJson(job.args[0] ?? {}));
     await engine.transaction(async (ctx) => {
-      if (outcome.ok) await ctx.db.patch(job._id, { state: { kind: "success" }, completedTime: Date.now() } as never);
+      if (outcome.ok) await ctx.db.patch(job._id as JobId, { state: { kind: "success" }, completedTime: Date.now() } as never);
       else {
-        this.log(`scheduled action ${job.name} failed: ${outcome.message}`);
+        this.log(`scheduled action ${describe(target)} failed: ${outcome.message}`);
         await markFailed(ctx, job._id, outcome.message);
       }
-    });
+    }, component);
   }
 
   /** Waits for running jobs, for a clean shutdown. */
@@ -147,8 +153,12 @@ export class JobScheduler {
   }
 }
 
-async function markFailed(ctx: Ctx, id: GenericId<"_scheduled_functions">, error: string) {
-  await ctx.db.patch(id, { state: { kind: "failed", error }, completedTime: Date.now() } as never);
+async function markFailed(ctx: Ctx, id: string, error: string) {
+  await ctx.db.patch(id as JobId, { state: { kind: "failed", error }, completedTime: Date.now() } as never);
+}
+
+function describe({ componentPath, udfPath }: { componentPath: string; udfPath: string }) {
+  return componentPath ? `${componentPath}/${udfPath}` : udfPath;
 }
 
 function message(error: unknown) {

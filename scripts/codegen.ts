@@ -100,7 +100,9 @@ for (const node of localComponents) {
 const analysis: Record<string, ComponentAnalysis> = {};
 for (const node of nodes) {
   const childComponents = node.children.map((child) => ({ name: child.name, path: definitionPath(child) }));
-  const functions = node.path === "" || !isPublishedComponent(node) ? await analyseFunctions(node.dir) : {};
+  // The app's API types come from its modules' types (ApiFromModules); only components kept in the
+  // repository need their functions analysed, for the ComponentApi their parent imports.
+  const functions = node.path !== "" && !isPublishedComponent(node) ? await analyseFunctions(node.dir) : {};
   analysis[definitionPath(node)] = {
     functions,
     definition: { childComponents, exports: exportTree(functions), envVars: node.declaredEnv },

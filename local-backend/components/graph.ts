@@ -24,8 +24,8 @@ export interface ComponentNode {
   definitionFile: string | null;
   /** How its parent imported it, without `/convex.config…` (what codegen imports types from). */
   importSpecifier: string | null;
-  /** Values the parent passed with `use(component, { env })`. */
-  env: Record<string, string>;
+  /** Values the parent passed with `use(component, { env })`: text, or the name of one of the deployment's variables. */
+  env: Record<string, string | { envVar: string }>;
   /** The environment variables its definition declares (`defineApp`/`defineComponent` `env`), as Convex's analysis lists them. */
   declaredEnv: DeclaredEnvVar[];
   children: ComponentNode[];
@@ -139,7 +139,7 @@ export async function loadComponentTree(functionsDir: string): Promise<Component
         dir: path.dirname(childFile),
         definitionFile: childFile,
         importSpecifier: (imports.get(childFile) ?? "").replace(/\/convex\.config.*$/, "") || null,
-        env: Object.fromEntries(Object.entries(env ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+        env: componentEnv(env),
         declaredEnv: [],
         children: [],
       };
@@ -149,6 +149,18 @@ export async function loadComponentTree(functionsDir: string): Promise<Component
   };
   await expand(root, file, []);
   return root;
+}
+
+/** `use()`'s env values: strings, or references to the parent's variables (`app.env.NAME`). */
+function componentEnv(values: Record<string, unknown> | null): ComponentNode["env"] {
+  const env: ComponentNode["env"] = {};
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (typeof value === "string") env[name] = value;
+    else if (typeof value === "object" && value !== null && typeof (value as { __envVarRef?: unknown }).__envVarRef === "string") {
+      env[name] = { envVar: (value as { __envVarRef: string }).__envVarRef };
+    }
+  }
+  return env;
 }
 
 /** Every node of the tree, parents before children. */

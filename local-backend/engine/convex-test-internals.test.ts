@@ -30,8 +30,8 @@ describe("convex-test internals used by the embedded backend", () => {
     const events: CommitEvent[] = [];
     inner.onCommit((event) => events.push(event));
     const id = (await inner.t.mutation(send, { author: "a", body: "x" })) as string;
-    expect(events.at(-1)).toMatchObject({ changes: [{ id, table: "messages", before: null }] });
-    expect(events.at(-1)!.nextDocId).toBeGreaterThan(10000);
+    expect(events.at(-1)).toMatchObject({ changes: [{ component: "", id, table: "messages", before: null }] });
+    expect(events.at(-1)!.counters[""]!.nextDocId).toBeGreaterThan(10000);
     expect(inner.latestCommitTs()).toBe(events.at(-1)!.ts);
   });
 

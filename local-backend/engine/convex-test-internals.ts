@@ -3,8 +3,10 @@
  * here is checked by convex-test-internals.test.ts, which fails loudly if a new version moves it.
  *
  * convex-test keeps, per instance, a private "convex global" that holds the in-memory database,
- * the transaction manager and the syscall functions. The instance installs it with
- * AsyncLocalStorage.run on every call, which is how we capture it once.
+ * the transaction manager and the syscall functions, and one database per component (the app is
+ * the component at path ""). The instance installs the global with AsyncLocalStorage.run on every
+ * call, and each function runs inside an execution context that names its component: both are
+ * captured once, the same way.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
@@ -18,12 +20,20 @@ import type {
   UserIdentity,
 } from "convex/server";
 import { convexToJson, getDocumentSize, type Value } from "convex/values";
-import { TableStore, type RangeBound } from "./table-store";
+import { tableOf, type Document, type RangeBound } from "./document-fields";
+import { TableStore } from "./table-store";
 
 export type Modules = Record<string, () => Promise<unknown>>;
 export type HostMutationCtx = GenericMutationCtx<GenericDataModel>;
 export type HostActionCtx = GenericActionCtx<GenericDataModel>;
 type AnyReference = FunctionReference<"query" | "mutation" | "action", "public" | "internal">;
+export type { Document };
+
+/** Where a function lives: its component ("" for the app) and its path in that component's modules. */
+export interface FunctionPath {
+  componentPath: string;
+  udfPath: string;
+}
 
 /** The part of convex-test's public accessor the engine uses, typed for a schema known only at run time. */
 export interface Accessor {
@@ -34,7 +44,14 @@ export interface Accessor {
   run<T>(fn: (ctx: HostMutationCtx) => Promise<T>): Promise<T>;
   withIdentity(identity: Partial<UserIdentity>): Accessor;
 }
-export type Document = Record<string, Value> & { _id: string; _creationTime: number };
+
+/** What convex-test's accessor also has but does not declare: calls by component path. */
+interface PathAccessor {
+  runInComponent<T>(componentPath: string, fn: (ctx: HostMutationCtx) => Promise<T>): Promise<T>;
+  mutationFromPath(path: FunctionPath, args: Record<string, Value>): Promise<Value | undefined>;
+  actionFromPath(path: FunctionPath, args: Record<string, Value>): Promise<Value | undefined>;
+  registerComponent(componentPath: string, schema: SchemaDefinition<GenericSchema, boolean>, modules: Modules): void;
+}
 
 type Syscall = (op: string, json: string) => string;
 type AsyncSyscall = (op: string, json: string) => Promise<string>;
@@ -75,50 +92,81 @@ interface DatabaseFake {
   _resolveQuerySource(query: SerializedQuery): ResolvedQuery;
 }
 
+interface TransactionManager {
+  _lastCommitTs: bigint;
+  getMetricsTracker(): { trackRead(bytes: number): void } | undefined;
+  commit(isNested: boolean): bigint | null;
+}
+
 interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake }>;
-  transactionManager: { _lastCommitTs: bigint; getMetricsTracker(): { trackRead(bytes: number): void } | undefined };
+  transactionManager: TransactionManager;
   syscall: Syscall;
   asyncSyscall: AsyncSyscall;
   jsSyscall: JsSyscall;
 }
 
+/** convex-test's per-call execution context: which function of which component is running. */
+interface ExecutionContext {
+  componentPath: string;
+  udfPath: string;
+  udfType: string;
+}
+
 export interface Change {
+  /** The component whose database changed ("" for the app); ids and tables are its own. */
+  component: string;
   id: string;
   table: string;
   before: Document | null;
   after: Document | null;
 }
 
+/** A component database's id counter and last creation time, so a replay restores both. */
+export interface Counters {
+  nextDocId: number;
+  lastCreationTime: number;
+}
+
 export interface CommitEvent {
   ts: bigint;
   changes: Change[];
-  /** The id counter and last creation time after the commit, so a replay restores both. */
-  nextDocId: number;
-  lastCreationTime: number;
+  /** The counters, after the commit, of every component it wrote to. */
+  counters: Record<string, Counters>;
+}
+
+export interface ComponentState extends Counters {
+  documents: Document[];
 }
 
 export interface DatabaseState {
-  documents: Document[];
-  nextDocId: number;
-  lastCreationTime: number;
+  /** Every component's documents, by component path ("" for the app). */
+  components: Record<string, ComponentState>;
   lastCommitTs: bigint;
 }
 
-/** convex-test encodes the table name after the numeric counter of every id. */
-export function tableOf(id: string): string {
-  return id.replace(/^[0-9]+/, "");
+/** A component to install beside the app, as convex-test's registerComponent takes it. */
+export interface ComponentModules {
+  path: string;
+  schema: SchemaDefinition<GenericSchema, boolean> | undefined;
+  modules: Modules;
 }
 
 function isConvexGlobal(store: unknown): store is ConvexGlobal {
   return typeof store === "object" && store !== null && "components" in store && "transactionManager" in store;
 }
 
+function isExecutionContext(store: unknown): store is ExecutionContext {
+  return typeof store === "object" && store !== null && "componentPath" in store && "udfPath" in store && "udfType" in store;
+}
+
 export interface Internals {
-  t: Accessor;
-  /** Every committed document, with ids, creation times and the id counter, to persist. */
+  t: Accessor & Pick<PathAccessor, "runInComponent" | "mutationFromPath" | "actionFromPath">;
+  /** The component of the function running now ("" for the app, or outside any function). */
+  currentComponent(): string;
+  /** Every committed document of every component, with ids, creation times and counters, to persist. */
   exportState(): DatabaseState;
-  /** Replaces the database with a saved state. Only while nothing runs (start-up). */
+  /** Replaces the databases with a saved state. Only while nothing runs (start-up). */
   importState(state: DatabaseState): void;
   /** Called after every outermost commit with the documents it changed. */
   onCommit(listener: (event: CommitEvent) => void): void;
@@ -127,20 +175,38 @@ export interface Internals {
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
   /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
   wrapJsSyscall(wrap: (next: JsSyscall) => JsSyscall): void;
-  /** File-storage blobs held in memory, by storage id. */
-  blobs: Record<string, Blob>;
-  /** Inserts into a system table inside the transaction that is running (scheduling). */
+  /** File-storage blobs held in memory, by storage id, of one component. */
+  blobs(component: string): Record<string, Blob>;
+  /** Inserts into a system table of the running component inside its transaction (scheduling). */
   insertInCurrentTransaction(table: string, value: Record<string, Value>): string;
+  /** The installed component paths, the app ("") first. */
+  componentPaths(): string[];
+  /** What `process.env` holds for a component's functions (its parent's `use(c, { env })` values). */
+  setComponentEnvironment(componentPath: string, env: Record<string, string | undefined>): void;
 }
 
-export async function createInternals(schema: SchemaDefinition<GenericSchema, boolean>, modules: Modules): Promise<Internals> {
-  const t = convexTest(schema, modules);
+export async function createInternals(
+  schema: SchemaDefinition<GenericSchema, boolean> | undefined,
+  modules: Modules,
+  components: ComponentModules[] = [],
+): Promise<Internals> {
+  const t = convexTest(schema as SchemaDefinition<GenericSchema, boolean>, modules) as unknown as Accessor & PathAccessor;
+  if (typeof t.registerComponent !== "function" || typeof t.runInComponent !== "function") {
+    throw new Error("convex-test internals changed: the accessor has no registerComponent() or runInComponent()");
+  }
+  for (const component of components) t.registerComponent(component.path, component.schema as SchemaDefinition<GenericSchema, boolean>, component.modules);
   let captured: ConvexGlobal | undefined;
+  let globalStorage: AsyncLocalStorage<ConvexGlobal> | undefined;
+  let executionContext: AsyncLocalStorage<ExecutionContext> | undefined;
   // Restored right below; only `call` is used on it, always with the right receiver.
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const originalRun = AsyncLocalStorage.prototype.run;
   AsyncLocalStorage.prototype.run = function <R>(this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]): R {
-    if (!captured && isConvexGlobal(store)) captured = store;
+    if (!captured && isConvexGlobal(store)) {
+      captured = store;
+      globalStorage = this as AsyncLocalStorage<ConvexGlobal>;
+    }
+    if (!executionContext && isExecutionContext(store)) executionContext = this as AsyncLocalStorage<ExecutionContext>;
     return (originalRun as (...args: unknown[]) => R).call(this, store, ...rest);
   };
   try {
@@ -149,100 +215,190 @@ export async function createInternals(schema: SchemaDefinition<GenericSchema, bo
     AsyncLocalStorage.prototype.run = originalRun;
   }
   if (!captured) throw new Error("convex-test internals changed: its convex global was not found");
+  if (!executionContext || !globalStorage) throw new Error("convex-test internals changed: its execution context was not found");
   const global = captured;
-  const component = global.components[""];
-  if (!component) throw new Error("convex-test internals changed: no root component database");
-  const db = component.db;
+  const context = executionContext;
   if (typeof global.jsSyscall !== "function") throw new Error("convex-test internals changed: no jsSyscall");
-  for (const field of ["_documents", "_storage", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
-    if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
+  const tm = global.transactionManager;
+  if (typeof tm.getMetricsTracker !== "function" || typeof tm.commit !== "function") {
+    throw new Error("convex-test internals changed: transaction manager has no getMetricsTracker() or commit()");
   }
-  if (typeof global.transactionManager.getMetricsTracker !== "function") {
-    throw new Error("convex-test internals changed: transaction manager has no getMetricsTracker()");
+  if (typeof tm._lastCommitTs !== "bigint") throw new Error("convex-test internals changed: transaction manager has no _lastCommitTs");
+
+  const paths = ["", ...components.map((component) => component.path)];
+  const databases = new Map<string, { db: DatabaseFake; store: TableStore }>();
+  for (const componentPath of paths) {
+    const db = global.components[componentPath]?.db;
+    if (!db) throw new Error(`convex-test internals changed: no database for component "${componentPath}"`);
+    for (const field of ["_documents", "_storage", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
+      if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
+    }
+    for (const method of ["get", "insert", "commit", "queryNext", "_iterateDocs", "_resolveQuerySource"] as const) {
+      if (typeof db[method] !== "function") throw new Error(`convex-test internals changed: database has no ${method}()`);
+    }
+    keepContentTypes(db);
+    databases.set(componentPath, { db, store: indexedReads(db) });
   }
-  for (const method of ["get", "insert", "commit", "queryNext", "_iterateDocs", "_resolveQuerySource"] as const) {
-    if (typeof db[method] !== "function") throw new Error(`convex-test internals changed: database has no ${method}()`);
-  }
-  const store = indexedReads(db);
-  keepContentTypes(global, db);
-  if (typeof global.transactionManager._lastCommitTs !== "bigint") {
-    throw new Error("convex-test internals changed: transaction manager has no _lastCommitTs");
-  }
+  recordContentTypes(global);
+  const currentComponent = () => context.getStore()?.componentPath ?? "";
+  scopeEnvironment(globalStorage, context);
+  const environments = new Map<string, Record<string, string | undefined>>();
+  componentEnvironments.set(global, environments);
+  const dbOf = (componentPath: string) => {
+    const found = databases.get(componentPath);
+    if (!found) throw new Error(`No component is installed at "${componentPath}"`);
+    return found.db;
+  };
+  // Components in a saved state that are no longer installed: kept as they are, never dropped.
+  let detached: Record<string, ComponentState> = {};
 
   const listeners: ((event: CommitEvent) => void)[] = [];
-  const commit = db.commit.bind(db);
-  db.commit = (commitTs: bigint) => {
-    // Nested transactions merge into their parent; only the outermost commit reaches the database.
-    const outermost = db._writes.length === 1;
-    const written = outermost ? Object.keys(db._writes[0] ?? {}) : [];
-    const before = written.map((id) => db._documents[id] ?? null);
-    commit(commitTs);
-    if (!outermost) return;
-    const changes = written.map((id, i) => ({
-      id,
-      table: tableOf(id),
-      before: before[i] ?? null,
-      after: db._documents[id] ?? null,
-    }));
-    for (const change of changes) store.apply(change.table, change.before, change.after);
-    const event = { ts: commitTs, changes, nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
+  const commit = tm.commit.bind(tm);
+  tm.commit = (isNested: boolean) => {
+    // Nested transactions merge into their parent; only the outermost commit reaches the databases.
+    if (isNested) return commit(isNested);
+    const pending = [...databases].map(([componentPath, { db, store }]) => {
+      const written = Object.keys(db._writes.at(-1) ?? {});
+      return { componentPath, db, store, written, before: written.map((id) => db._documents[id] ?? null) };
+    });
+    const ts = commit(isNested);
+    const changes: Change[] = [];
+    const counters: Record<string, Counters> = {};
+    for (const { componentPath, db, store, written, before } of pending) {
+      if (written.length === 0) continue;
+      counters[componentPath] = { nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime };
+      written.forEach((id, i) => {
+        const change = { component: componentPath, id, table: tableOf(id), before: before[i] ?? null, after: db._documents[id] ?? null };
+        store.apply(change.table, change.before, change.after);
+        changes.push(change);
+      });
+    }
+    const event = { ts: ts ?? tm._lastCommitTs, changes, counters };
     for (const listener of listeners) listener(event);
+    return ts;
   };
 
   return {
-    t: t as unknown as Accessor,
+    t,
+    currentComponent,
     exportState: () => ({
-      documents: Object.values(db._documents),
-      nextDocId: db._nextDocId,
-      lastCreationTime: db._lastCreationTime,
-      lastCommitTs: global.transactionManager._lastCommitTs,
+      components: {
+        ...detached,
+        ...Object.fromEntries(
+          [...databases].map(([componentPath, { db }]) => [
+            componentPath,
+            { documents: Object.values(db._documents), nextDocId: db._nextDocId, lastCreationTime: db._lastCreationTime },
+          ]),
+        ),
+      },
+      lastCommitTs: tm._lastCommitTs,
     }),
     importState: (state) => {
-      db._documents = Object.fromEntries(state.documents.map((doc) => [doc._id, doc]));
-      store.load(state.documents, tableOf);
-      db._nextDocId = state.nextDocId;
-      db._lastCreationTime = state.lastCreationTime;
-      global.transactionManager._lastCommitTs = state.lastCommitTs;
+      detached = {};
+      for (const [componentPath, saved] of Object.entries(state.components)) {
+        const found = databases.get(componentPath);
+        if (!found) {
+          detached[componentPath] = saved;
+          continue;
+        }
+        found.db._documents = Object.fromEntries(saved.documents.map((doc) => [doc._id, doc]));
+        found.store.load(saved.documents, tableOf);
+        found.db._nextDocId = saved.nextDocId;
+        found.db._lastCreationTime = saved.lastCreationTime;
+      }
+      tm._lastCommitTs = state.lastCommitTs;
     },
     onCommit: (listener) => listeners.push(listener),
-    latestCommitTs: () => global.transactionManager._lastCommitTs,
+    latestCommitTs: () => tm._lastCommitTs,
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);
-      global.asyncSyscall = async(streamFromCache(global, db, global.asyncSyscall));
+      global.asyncSyscall = async(streamFromCache(global, () => dbOf(currentComponent()), global.asyncSyscall));
     },
     wrapJsSyscall: (wrap) => {
       global.jsSyscall = wrap(global.jsSyscall);
     },
-    get blobs() {
-      return db._storage;
-    },
-    insertInCurrentTransaction: (table, value) => db.insert(table, value),
+    blobs: (componentPath) => dbOf(componentPath)._storage,
+    insertInCurrentTransaction: (table, value) => dbOf(currentComponent()).insert(table, value),
+    componentPaths: () => [...databases.keys()],
+    setComponentEnvironment: (componentPath, env) => environments.set(componentPath, env),
   };
+}
+
+/** Each convex-test instance's component environments, by component path. */
+const componentEnvironments = new WeakMap<ConvexGlobal, Map<string, Record<string, string | undefined>>>();
+/** What a component sees besides the values its parent passes, as on Convex. */
+const PLATFORM_ENV = ["CONVEX_CLOUD_URL", "CONVEX_SITE_URL", "NODE_ENV"];
+let environmentScoped = false;
+
+/**
+ * On Convex a component's `process.env` holds only what its parent passes it (`use(c, { env })`);
+ * here one process runs the app and every component, so `process.env` answers by the component of
+ * the function running now. Outside a component function it is the process's own environment.
+ */
+function scopeEnvironment(globalStorage: AsyncLocalStorage<ConvexGlobal>, context: AsyncLocalStorage<ExecutionContext>) {
+  if (environmentScoped) return;
+  environmentScoped = true;
+  const real = process.env;
+  const scoped = (): Record<string, string | undefined> | undefined => {
+    const componentPath = context.getStore()?.componentPath;
+    const global = globalStorage.getStore();
+    if (!componentPath || !global) return undefined;
+    return componentEnvironments.get(global)?.get(componentPath) ?? {};
+  };
+  process.env = new Proxy(real, {
+    // Writes always go to the process's own environment (process.env takes plain values only).
+    set(target, name, value) {
+      return Reflect.set(target, name, value);
+    },
+    get(target, name) {
+      const env = typeof name === "string" && !PLATFORM_ENV.includes(name) ? scoped() : undefined;
+      return env ? env[name as string] : (Reflect.get(target, name) as unknown);
+    },
+    has(target, name) {
+      const env = typeof name === "string" && !PLATFORM_ENV.includes(name) ? scoped() : undefined;
+      return env ? env[name as string] !== undefined : Reflect.has(target, name);
+    },
+    ownKeys(target) {
+      const env = scoped();
+      return env ? Object.keys(env).filter((key) => env[key] !== undefined) : Reflect.ownKeys(target);
+    },
+    getOwnPropertyDescriptor(target, name) {
+      const env = typeof name === "string" ? scoped() : undefined;
+      if (!env) return Reflect.getOwnPropertyDescriptor(target, name);
+      const value = env[name as string];
+      return value === undefined ? undefined : { value, writable: true, enumerable: true, configurable: true };
+    },
+  });
 }
 
 /**
  * Convex keeps a stored file's content type in `_storage.contentType`, and functions read it to
  * check uploads; convex-test keeps only size and sha256. The type rides along, keyed by the hash
- * convex-test computes the same way, to the `_storage` insert of that file.
+ * convex-test computes the same way, to the `_storage` insert of that file (in whichever component
+ * stores it).
  */
-function keepContentTypes(global: ConvexGlobal, db: DatabaseFake) {
-  const types = new Map<string, string>();
+const pendingContentTypes = new Map<string, string>();
+
+function keepContentTypes(db: DatabaseFake) {
   const insert = db.insert.bind(db);
   db.insert = (table, value) => {
-    const type = table === "_storage" && typeof value.sha256 === "string" ? types.get(value.sha256) : undefined;
+    const type = table === "_storage" && typeof value.sha256 === "string" ? pendingContentTypes.get(value.sha256) : undefined;
     return insert(table, type ? { ...value, contentType: type } : value);
   };
+}
+
+function recordContentTypes(global: ConvexGlobal) {
   const jsSyscall = global.jsSyscall;
   global.jsSyscall = async (op, args) => {
     const blob = op === "storage/storeBlob" ? (args.blob as Blob) : null;
     if (!blob?.type) return jsSyscall(op, args);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()));
     const sha256 = btoa(String.fromCharCode(...digest));
-    types.set(sha256, blob.type);
+    pendingContentTypes.set(sha256, blob.type);
     try {
       return await jsSyscall(op, args);
     } finally {
-      types.delete(sha256);
+      pendingContentTypes.delete(sha256);
     }
   };
 }
@@ -326,11 +482,12 @@ function indexedReads(db: DatabaseFake): TableStore {
  * result, same read accounting) but encodes each committed document once. Committed documents
  * are never changed in place (writes replace them), so the cached text stays right.
  */
-function streamFromCache(global: ConvexGlobal, db: DatabaseFake, next: AsyncSyscall): AsyncSyscall {
+function streamFromCache(global: ConvexGlobal, currentDb: () => DatabaseFake, next: AsyncSyscall): AsyncSyscall {
   const encoded = new WeakMap<Document, { text: string; size: number }>();
   return (op, json) => {
     if (op !== "1.0/queryStreamNext") return next(op, json);
     const { queryId } = JSON.parse(json) as { queryId: number };
+    const db = currentDb();
     const { value, done } = db.queryNext(queryId);
     if (done || value === null) return Promise.resolve(JSON.stringify(convexToJson({ value, done })));
     let cached = encoded.get(value);

@@ -1,5 +1,19 @@
+/** The shape of stored documents and index bounds, shared by the engine, its table store and read sets. */
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
-import type { Document } from "./convex-test-internals";
+
+export type Document = Record<string, Value> & { _id: string; _creationTime: number };
+
+/** A bound of an index range, as the Convex runtime serializes it. */
+export interface RangeBound {
+  type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
+  fieldPath: string;
+  value: JSONValue;
+}
+
+/** convex-test encodes the table name after the numeric counter of every id. */
+export function tableOf(id: string): string {
+  return id.replace(/^[0-9]+/, "");
+}
 
 /** A document's value at a dotted field path, as Convex reads it (undefined when absent). */
 export function fieldValue(doc: Document, path: string[]): Value | undefined {

@@ -27,7 +27,7 @@ describe("Engine", () => {
     const { outcome, reads } = await engine.runQuery("messages:byAuthor", { author: "ana" }, null);
     expect(outcome).toMatchObject({ ok: true, value: [{ author: "ana", body: "hi" }] });
     expect(reads.ranges).toHaveLength(1);
-    const other = { id: "x", table: "messages", before: null, after: { _id: "x", _creationTime: 1, author: "bo", body: "" } };
+    const other = { component: "", id: "x", table: "messages", before: null, after: { _id: "x", _creationTime: 1, author: "bo", body: "" } };
     expect(reads.isAffectedBy(other)).toBe(false);
     expect(reads.isAffectedBy({ ...other, after: { ...other.after, author: "ana" } })).toBe(true);
   });
@@ -73,7 +73,7 @@ describe("Engine", () => {
     const result = await engine.run("mutation", "messages:sendLater", { body: "later", delayMs: 60_000 }, null);
     expect(result.ok).toBe(true);
     expect(scheduled).toHaveLength(1);
-    expect(scheduled[0]!.udfPath).toBe("messages:secret");
+    expect(scheduled[0]!.component).toBe("");
     const job = await engine.runQuery("messages:job", { id: (result as { value: string }).value }, null);
     expect(job.outcome).toMatchObject({ ok: true, value: { name: "messages:secret", state: { kind: "pending" } } });
   });
@@ -102,6 +102,6 @@ describe("Engine", () => {
     fresh.importState(state);
     expect((await fresh.runQuery("messages:list", {}, null)).outcome).toEqual((await engine.runQuery("messages:list", {}, null)).outcome);
     const next = await fresh.run("mutation", "messages:send", { author: "ana", body: "new" }, null);
-    expect(state.documents.map((d) => d._id)).not.toContain((next as { value: string }).value);
+    expect(state.components[""]!.documents.map((d) => d._id)).not.toContain((next as { value: string }).value);
   });
 });

@@ -10,12 +10,15 @@ import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/serve
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { register } from "tsx/esm/api";
-import { convexModulePaths } from "../components/modules";
+import { flattenComponents, loadComponentTree, type ComponentNode } from "../components/graph";
+import { convexModulePaths, generatedModulePaths, schemaFile } from "../components/modules";
 import {
   createInternals,
   type Accessor,
   type CommitEvent,
+  type ComponentModules,
   type DatabaseState,
+  type FunctionPath,
   type HostMutationCtx,
   type Internals,
   type Modules,
@@ -59,10 +62,44 @@ interface HttpRouterLike {
 
 export class FunctionNotFound extends Error {}
 
+/** Blobs of components other than the app are kept under their component's path (names hold no "-"). */
+export function blobKey(component: string, storageId: string): string {
+  return component ? `${component.replaceAll("/", "-")}--${storageId}` : storageId;
+}
+
+/**
+ * A component's `process.env`: its parent's `use(c, { env })` values, where a reference to one of
+ * the parent's variables (`app.env.NAME`) reads the parent's environment (the deployment's for the app's children).
+ */
+function resolveEnvironment(node: ComponentNode, loaded: Map<string, { node: ComponentNode }>): Record<string, string | undefined> {
+  const parentPath = node.path.includes("/") ? node.path.slice(0, node.path.lastIndexOf("/")) : "";
+  const parent = parentPath ? loaded.get(parentPath)?.node : undefined;
+  const parentEnv = parent ? resolveEnvironment(parent, loaded) : process.env;
+  return Object.fromEntries(Object.entries(node.env).map(([name, value]) => [name, typeof value === "string" ? value : parentEnv[value.envVar]]));
+}
+
 export interface ScheduleRequest {
+  /** The component whose `_scheduled_functions` holds the job (the one that scheduled it). */
+  component: string;
   jobId: string;
-  udfPath: string;
   scheduledTime: number;
+}
+
+/** A job of `_scheduled_functions`; `component` names its target when that is another component. */
+export interface ScheduledJob {
+  _id: string;
+  name: string;
+  args: Value[];
+  scheduledTime: number;
+  state: { kind: "pending" | "inProgress" | "success" | "canceled" } | { kind: "failed"; error: string };
+  component?: string;
+}
+
+/** A cron job of crons.ts in one component. */
+export interface CronJob {
+  component: string;
+  /** crons.export()'s JSON for that component. */
+  exported: string;
 }
 
 /** Where file-storage blobs live beyond memory (the data directory). */
@@ -97,12 +134,46 @@ function errorOutcome(error: unknown): Outcome {
   return { ok: false, message };
 }
 
+/** Where a function of any component lives, for functions the host runs (scheduled jobs, crons). */
+export type { FunctionPath };
+
+/** The handle convex-test resolves to a function of any component (its own handle format). */
+function functionHandle({ componentPath, udfPath }: FunctionPath): string {
+  return `function://${componentPath};${udfPath}`;
+}
+
+/**
+ * The function a schedule syscall names, as convex-test resolves it: by handle (any component),
+ * by name (the scheduling component) or by reference (`_reference/childComponent/<name>/<path>`,
+ * a child of the scheduling component).
+ */
+function scheduledTarget(request: { name?: string; reference?: string; functionHandle?: string }, current: string): FunctionPath {
+  if (request.functionHandle) {
+    const [componentPath = "", udfPath = ""] = request.functionHandle.replace(/^function:\/\//, "").split(";");
+    return { componentPath, udfPath: canonicalizeUdfPath(udfPath).canonical };
+  }
+  if (request.name) return { componentPath: current, udfPath: canonicalizeUdfPath(request.name).canonical };
+  const parts = (request.reference ?? "").split("/");
+  if (parts[0] !== "_reference" || parts[1] !== "childComponent" || parts.length < 5) {
+    throw new Error(`Cannot schedule ${JSON.stringify(request)}: not a function name, reference or handle`);
+  }
+  const child = parts[2]!;
+  const functionPath = parts.slice(3);
+  const exportName = functionPath.pop()!;
+  return { componentPath: current ? `${current}/${child}` : child, udfPath: `${functionPath.join("/")}:${exportName}` };
+}
+
+interface LoadedComponent {
+  node: ComponentNode;
+  loadModule: (modulePath: string) => Promise<Record<string, unknown>>;
+}
+
 export class Engine {
   private readonly context = new AsyncLocalStorage<RunContext>();
 
   private constructor(
     private readonly internals: Internals,
-    private readonly loadModule: (modulePath: string) => Promise<Record<string, unknown>>,
+    private readonly components: Map<string, LoadedComponent>,
     private readonly importFile: (file: string) => Promise<Record<string, unknown>>,
     private readonly functionsDir: string,
     private readonly onSchedule: (request: ScheduleRequest) => void,
@@ -129,21 +200,31 @@ export class Engine {
       return module;
     };
 
-    const files = [...convexModulePaths(dir), "_generated/api.js", "_generated/server.js"];
-    const modules: Modules = Object.fromEntries(files.map((rel) => [path.join(dir, rel), () => importFile(path.join(dir, rel))]));
-    const byModulePath = new Map(files.map((rel) => [rel.replace(/\.[^.]+$/, ""), path.join(dir, rel)]));
-    const schemaFile = ["schema.ts", "schema.js"].map((f) => path.join(dir, f)).find((f) => existsSync(f));
-    const schema = schemaFile
-      ? ((await importFile(schemaFile)).default as SchemaDefinition<GenericSchema, boolean>)
-      : undefined;
-
-    const internals = await createInternals(schema as SchemaDefinition<GenericSchema, boolean>, modules);
-    const loadModule = async (modulePath: string) => {
-      const file = byModulePath.get(modulePath);
-      if (!file) throw new FunctionNotFound(`Could not find module "${modulePath}"`);
-      return importFile(file);
-    };
-    const engine = new Engine(internals, loadModule, importFile, dir, options.onSchedule);
+    // The app is the component at path ""; each installed component has its own modules and schema.
+    const tree = await loadComponentTree(dir);
+    const loaded = new Map<string, LoadedComponent & { modules: Modules; schema: ComponentModules["schema"] }>();
+    for (const node of flattenComponents(tree)) {
+      const files = [...convexModulePaths(node.dir), ...generatedModulePaths(node.dir)];
+      const modules: Modules = Object.fromEntries(files.map((rel) => [path.join(node.dir, rel), () => importFile(path.join(node.dir, rel))]));
+      const byModulePath = new Map(files.map((rel) => [rel.replace(/\.[^.]+$/, ""), path.join(node.dir, rel)]));
+      const schemaPath = schemaFile(node.dir);
+      const schema = schemaPath ? ((await importFile(schemaPath)).default as SchemaDefinition<GenericSchema, boolean>) : undefined;
+      const loadModule = async (modulePath: string) => {
+        const file = byModulePath.get(modulePath);
+        if (!file) throw new FunctionNotFound(`Could not find module "${modulePath}"`);
+        return importFile(file);
+      };
+      loaded.set(node.path, { node, modules, schema, loadModule });
+    }
+    const root = loaded.get("")!;
+    const components = [...loaded.values()].filter(({ node }) => node.path !== "");
+    const internals = await createInternals(
+      root.schema,
+      root.modules,
+      components.map(({ node, schema, modules }) => ({ path: node.path, schema, modules })),
+    );
+    for (const { node } of components) internals.setComponentEnvironment(node.path, resolveEnvironment(node, loaded));
+    const engine = new Engine(internals, new Map([...loaded].map(([key, { node, loadModule }]) => [key, { node, loadModule }])), importFile, dir, options.onSchedule);
     internals.onCommit(options.onCommit);
     engine.installSyscallHooks(options.storageUrl);
     if (options.blobs) engine.persistBlobs(options.blobs);
@@ -153,7 +234,7 @@ export class Engine {
   private installSyscallHooks(storageUrl?: () => string) {
     this.internals.wrapSyscalls({
       sync: (next) => (op, json) => {
-        this.context.getStore()?.reads?.record(op, json);
+        this.context.getStore()?.reads?.record(op, json, this.internals.currentComponent());
         return next(op, json);
       },
       async: (next) => (op, json) => {
@@ -169,7 +250,7 @@ export class Engine {
           return Promise.resolve(JSON.stringify(`${storageUrl()}/api/storage/upload`));
         }
         const ctx = this.context.getStore();
-        ctx?.reads?.record(op, json);
+        ctx?.reads?.record(op, json, this.internals.currentComponent());
         if (op === "1.0/queryPage" && ctx?.reads) return this.journaledPage(ctx, next, json);
         return next(op, json);
       },
@@ -182,18 +263,20 @@ export class Engine {
    */
   private persistBlobs(blobs: BlobStore) {
     this.internals.wrapJsSyscall((next) => async (op, args) => {
+      const component = this.internals.currentComponent();
       if (op === "storage/getBlob") {
         const id = args.storageId as string;
-        if (!this.internals.blobs[id]) {
-          const bytes = await blobs.get(id);
-          if (bytes) this.internals.blobs[id] = new Blob([new Uint8Array(bytes)]);
+        const inMemory = this.internals.blobs(component);
+        if (!inMemory[id]) {
+          const bytes = await blobs.get(blobKey(component, id));
+          if (bytes) inMemory[id] = new Blob([new Uint8Array(bytes)]);
         }
         return next(op, args);
       }
       const result = await next(op, args);
       if (op === "storage/storeBlob") {
         const blob = args.blob as Blob;
-        await blobs.put(result as string, new Uint8Array(await blob.arrayBuffer()));
+        await blobs.put(blobKey(component, result as string), new Uint8Array(await blob.arrayBuffer()));
       }
       return result;
     });
@@ -223,19 +306,23 @@ export class Engine {
     return id;
   }
 
-  /** Records the job in the running transaction; the host arms its timer. */
+  /**
+   * Records the job in the running transaction, in the scheduling component's `_scheduled_functions`
+   * (so that component can cancel it); the host arms its timer.
+   */
   private schedule(json: string): string {
-    const { name, args, ts } = JSON.parse(json) as { name?: string; args: JSONValue; ts: number };
-    if (!name) throw new Error("Scheduling by function handle is not supported by the embedded backend");
-    const udfPath = canonicalizeUdfPath(name).canonical;
-    const scheduledTime = ts * 1000;
+    const request = JSON.parse(json) as { name?: string; reference?: string; functionHandle?: string; args: JSONValue; ts: number };
+    const component = this.internals.currentComponent();
+    const target = scheduledTarget(request, component);
+    const scheduledTime = request.ts * 1000;
     const jobId = this.internals.insertInCurrentTransaction("_scheduled_functions", {
-      args: [jsonToConvex(args)],
-      name: udfPath,
+      args: [jsonToConvex(request.args)],
+      name: target.udfPath,
       scheduledTime,
       state: { kind: "pending" },
+      ...(target.componentPath !== component ? { component: target.componentPath } : {}),
     });
-    runInHostScope(() => this.onSchedule({ jobId, udfPath, scheduledTime }));
+    runInHostScope(() => this.onSchedule({ component, jobId, scheduledTime }));
     return JSON.stringify(convexToJson(jobId));
   }
 
@@ -266,9 +353,11 @@ export class Engine {
     return identity ? this.internals.t.withIdentity(identity) : this.internals.t;
   }
 
-  private async lookup(udfPath: string) {
+  private async lookup(udfPath: string, component = "") {
     const { module, exportName, canonical } = canonicalizeUdfPath(udfPath);
-    const exports = await this.loadModule(module).catch((error: unknown): Record<string, unknown> => {
+    const loadModule = this.components.get(component)?.loadModule;
+    if (!loadModule) return { canonical, fn: undefined, kind: undefined };
+    const exports = await loadModule(module).catch((error: unknown): Record<string, unknown> => {
       if (error instanceof FunctionNotFound) return {};
       throw error;
     });
@@ -277,9 +366,9 @@ export class Engine {
     return { canonical, fn, kind };
   }
 
-  /** What a function is registered as, or undefined when there is no such function. */
-  async kindOf(udfPath: string): Promise<FunctionKind | undefined> {
-    return (await this.lookup(udfPath)).kind;
+  /** What a function of any component is registered as, or undefined when there is no such function. */
+  async kindOf({ componentPath, udfPath }: FunctionPath): Promise<FunctionKind | undefined> {
+    return (await this.lookup(udfPath, componentPath)).kind;
   }
 
   /** Finds a function and checks its kind and, for calls from clients, that it is public. */
@@ -328,25 +417,57 @@ export class Engine {
     }
   }
 
-  /** Runs work as one mutation transaction with the full mutation context (host only). */
-  transaction<T>(fn: (ctx: HostMutationCtx) => Promise<T>): Promise<T> {
-    return this.context.run({}, () => this.internals.t.run(fn));
+  /** Runs work as one mutation transaction with the full mutation context (host only), in the app or a component. */
+  transaction<T>(fn: (ctx: HostMutationCtx) => Promise<T>, component = ""): Promise<T> {
+    return this.context.run({}, () => this.internals.t.runInComponent(component, fn));
   }
 
-  /** The default export of an optional module (crons, http), or undefined when there is none. */
-  private async optionalDefault(modulePath: string): Promise<unknown> {
+  /**
+   * A reference the host can call from a transaction of any component (ctx.runMutation): a
+   * function handle, which reaches the function wherever it lives, as scheduled jobs do on Convex.
+   */
+  handle(path: FunctionPath): string {
+    return functionHandle(path);
+  }
+
+  /** Runs a function of any component for the host (scheduled jobs, crons), without an identity. */
+  runFunction(kind: "mutation" | "action", path: FunctionPath, args: JSONValue): Promise<Outcome> {
+    return this.context.run({}, async (): Promise<Outcome> => {
+      try {
+        const convexArgs = jsonToConvex(args) as Record<string, Value>;
+        const value = kind === "mutation" ? await this.internals.t.mutationFromPath(path, convexArgs) : await this.internals.t.actionFromPath(path, convexArgs);
+        return { ok: true, value: convexToJson(value ?? null) };
+      } catch (error) {
+        return errorOutcome(error);
+      }
+    });
+  }
+
+  /** The installed components' paths, the app ("") first. */
+  componentPaths(): string[] {
+    return this.internals.componentPaths();
+  }
+
+  /** The default export of an optional module (crons, http) of a component, or undefined when there is none. */
+  private async optionalDefault(modulePath: string, component = ""): Promise<unknown> {
+    const loadModule = this.components.get(component)?.loadModule;
+    if (!loadModule) return undefined;
     try {
-      return (await this.loadModule(modulePath)).default;
+      return (await loadModule(modulePath)).default;
     } catch (error) {
       if (error instanceof FunctionNotFound) return undefined;
       throw error;
     }
   }
 
-  /** The cron jobs of crons.ts as `crons.export()` describes them, or null without crons.ts. */
-  async cronJobs(): Promise<string | null> {
-    const crons = (await this.optionalDefault("crons")) as { export?: () => string } | undefined;
-    return crons?.export ? crons.export() : null;
+  /** The cron jobs of every component's crons.ts, as `crons.export()` describes them. */
+  async cronJobs(): Promise<CronJob[]> {
+    const jobs: CronJob[] = [];
+    for (const component of this.componentPaths()) {
+      const crons = (await this.optionalDefault("crons", component)) as { export?: () => string } | undefined;
+      if (crons?.export) jobs.push({ component, exported: crons.export() });
+    }
+    return jobs;
   }
 
   /** auth.config.ts's default export (it has two dots, so it is not a function module). */

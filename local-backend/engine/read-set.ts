@@ -3,14 +3,16 @@
  * Point reads match by id and index ranges by evaluating the range on the changed document,
  * so a write re-runs only the queries whose answer it can affect (ARCHITECTURE §5).
  */
-import { compareValues, type JSONValue, type Value } from "convex/values";
-import { tableOf, type Change, type Document } from "./convex-test-internals";
-import { fieldValue, rangeValue } from "./document-fields";
+import { compareValues, type Value } from "convex/values";
+import type { Change } from "./convex-test-internals";
+import { fieldValue, rangeValue, tableOf, type Document, type RangeBound } from "./document-fields";
 
-interface RangeBound {
-  type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
-  fieldPath: string;
-  value: JSONValue;
+/**
+ * A table of one component: components have their own tables (and id counters), so the same
+ * name or id in two components are different things.
+ */
+export function tableKey(component: string, table: string): string {
+  return `${component}\u0000${table}`;
 }
 
 interface QuerySource {
@@ -21,6 +23,7 @@ interface QuerySource {
 }
 
 interface DecodedRange {
+  /** tableKey of the range's table. */
   table: string;
   bounds: { type: RangeBound["type"]; path: string[]; value: Value | undefined }[];
 }
@@ -44,36 +47,37 @@ function inRange(doc: Document, range: DecodedRange): boolean {
 }
 
 export class ReadSet {
+  /** Documents read by id, as tableKey(component, id). */
   readonly ids = new Set<string>();
-  /** Tables read as a whole: full scans, search, count. */
+  /** Tables read as a whole (full scans, search, count), as tableKey. */
   readonly tables = new Set<string>();
   readonly ranges: DecodedRange[] = [];
 
-  /** Records the reads of one syscall, given its operation name and JSON arguments. */
-  record(op: string, argsJson: string): void {
+  /** Records the reads of one syscall made in `component`, given its operation name and JSON arguments. */
+  record(op: string, argsJson: string, component: string): void {
     switch (op) {
       case "1.0/get": {
         const { id } = JSON.parse(argsJson) as { id: string };
-        this.ids.add(id);
+        this.ids.add(tableKey(component, id));
         return;
       }
       case "1.0/count": {
         const { table } = JSON.parse(argsJson) as { table: string };
-        this.tables.add(table);
+        this.tables.add(tableKey(component, table));
         return;
       }
       case "1.0/queryStream":
       case "1.0/queryPage": {
         const { query } = JSON.parse(argsJson) as { query: { source: QuerySource } };
-        this.recordSource(query.source);
+        this.recordSource(query.source, component);
         return;
       }
     }
   }
 
-  private recordSource(source: QuerySource): void {
+  private recordSource(source: QuerySource, component: string): void {
     if (source.type === "IndexRange" && source.indexName && source.range) {
-      const table = source.indexName.split(".")[0]!;
+      const table = tableKey(component, source.indexName.split(".")[0]!);
       this.ranges.push({
         table,
         bounds: source.range.map((bound) => ({
@@ -85,22 +89,26 @@ export class ReadSet {
       return;
     }
     const table = source.tableName ?? source.indexName?.split(".")[0];
-    if (table) this.tables.add(table);
+    if (table) this.tables.add(tableKey(component, table));
   }
 
-  /** Every table this query depends on, for indexing subscriptions by table. */
+  /** Every table (as tableKey) this query depends on, for indexing subscriptions by table. */
   touchedTables(): Set<string> {
     const tables = new Set(this.tables);
-    for (const id of this.ids) tables.add(tableOf(id));
+    for (const key of this.ids) {
+      const [component, id] = key.split("\u0000") as [string, string];
+      tables.add(tableKey(component, tableOf(id)));
+    }
     for (const range of this.ranges) tables.add(range.table);
     return tables;
   }
 
   isAffectedBy(change: Change): boolean {
-    if (this.ids.has(change.id) || this.tables.has(change.table)) return true;
+    const table = tableKey(change.component, change.table);
+    if (this.ids.has(tableKey(change.component, change.id)) || this.tables.has(table)) return true;
     return this.ranges.some(
       (range) =>
-        range.table === change.table &&
+        range.table === table &&
         ((change.before !== null && inRange(change.before, range)) ||
           (change.after !== null && inRange(change.after, range))),
     );

@@ -1,11 +1,9 @@
 import { compareValues, type Value } from "convex/values";
 import { describe, expect, it } from "vitest";
-import type { Document } from "./convex-test-internals";
-import { rangeValue } from "./document-fields";
-import { TableStore, type RangeBound } from "./table-store";
+import { rangeValue, tableOf, type Document, type RangeBound } from "./document-fields";
+import { TableStore } from "./table-store";
 
 const FIELDS = ["team", "score", "_creationTime", "_id"];
-const tableOf = (id: string) => id.replace(/^[0-9]+/, "");
 
 function random(seed: number) {
   return () => {

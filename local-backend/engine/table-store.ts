@@ -3,15 +3,8 @@
  * every commit. An index range is found by binary search, so an indexed read costs
  * O(log n + rows in range) however large its table or any other table is.
  */
-import { compareValues, type JSONValue, type Value } from "convex/values";
-import type { Document } from "./convex-test-internals";
-import { fieldValue, rangeValue } from "./document-fields";
-
-export interface RangeBound {
-  type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte";
-  fieldPath: string;
-  value: JSONValue;
-}
+import { compareValues, type Value } from "convex/values";
+import { fieldValue, rangeValue, type Document, type RangeBound } from "./document-fields";
 
 /** Compares the first `values.length` index fields of `doc` with `values`. */
 function comparePrefix(doc: Document, paths: string[][], values: (Value | undefined)[]): number {

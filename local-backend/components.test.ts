@@ -1,0 +1,150 @@
+/**
+ * Components on the embedded backend, through the real convex clients: the fixture app installs a
+ * component of ours twice ("counter", "otherCounter"), which installs a child ("tally"); the
+ * component has tables, queries, mutations, an action, scheduled jobs, a cron and a declared
+ * environment variable.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { makeFunctionReference } from "convex/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { FIXTURE, httpClient, sleep, start, tempDir, waitFor, wsClient } from "./test/helpers";
+
+type Values = { counter: number; otherCounter: number; tallied: number };
+const bump = makeFunctionReference<"mutation", { name: string }, number>("counting:bump");
+const bumpOther = makeFunctionReference<"mutation", { name: string }, number>("counting:bumpOther");
+const value = makeFunctionReference<"query", { name: string }, Values>("counting:value");
+const appCounters = makeFunctionReference<"query", Record<string, never>, number>("counting:appCounters");
+const bumpTwice = makeFunctionReference<"action", { name: string }, number>("counting:bumpTwice");
+const bumpLater = makeFunctionReference<"mutation", { name: string; delayMs: number }, string>("counting:bumpLater");
+const scheduleBump = makeFunctionReference<"mutation", { name: string }, string>("counting:scheduleBump");
+const bumpWithCallback = makeFunctionReference<"mutation", { name: string }, null>("counting:bumpWithCallback");
+const badCall = makeFunctionReference<"mutation", Record<string, never>, null>("counting:badCall");
+const environment = makeFunctionReference<"query", Record<string, never>, { greeting: string | null; appVariable: string | null }>(
+  "counting:environment",
+);
+const eventCount = makeFunctionReference<"query", { kind: string }, number>("events:count");
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function backend(options: Parameters<typeof start>[0] = {}) {
+  const b = await start(options);
+  cleanups.push(() => b.close());
+  return b;
+}
+
+function dataDir() {
+  const temp = tempDir();
+  cleanups.push(temp.remove);
+  return temp.dir;
+}
+
+async function waitUntil(check: () => Promise<boolean>, ms = 8000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await sleep(50);
+  }
+}
+
+describe("components on the embedded backend", () => {
+  it("gives each installed component its own tables, which the app cannot read, and reaches nested children", async () => {
+    const client = httpClient((await backend()).url);
+    expect(await client.mutation(bump, { name: "a" })).toBe(1);
+    expect(await client.mutation(bump, { name: "a" })).toBe(2);
+    expect(await client.mutation(bumpOther, { name: "a" })).toBe(1);
+    expect(await client.query(value, { name: "a" })).toEqual({ counter: 2, otherCounter: 1, tallied: 2 });
+    expect(await client.query(appCounters, {})).toBe(0);
+  });
+
+  it("runs a component's actions, which call its mutations", async () => {
+    const client = httpClient((await backend()).url);
+    expect(await client.action(bumpTwice, { name: "b" })).toBe(2);
+    expect((await client.query(value, { name: "b" })).counter).toBe(2);
+  });
+
+  it("never lets a client call a component's function, public or not", async () => {
+    const client = httpClient((await backend()).url);
+    for (const path of ["lib:increment", "counter/lib:increment", "components/counter/lib:increment", "lib:applyLater"]) {
+      await expect(client.mutation(makeFunctionReference<"mutation">(path), { name: "x", by: 1 })).rejects.toThrow(/Could not find public function/);
+    }
+  });
+
+  it("refuses a component call with bad arguments with the component's validator error, and writes nothing", async () => {
+    const client = httpClient((await backend()).url);
+    await expect(client.mutation(badCall, {})).rejects.toThrow(/Validator error: Expected `number`/);
+    expect(await client.query(eventCount, { kind: "before-bad-call" })).toBe(0);
+    expect((await client.query(value, { name: "x" })).counter).toBe(0);
+  });
+
+  it("runs jobs a component schedules, jobs the app schedules on a component, and handles a component calls back", async () => {
+    const b = await backend();
+    const client = wsClient(b.url);
+    cleanups.push(() => client.close());
+    await client.mutation(bumpLater, { name: "later", delayMs: 200 });
+    await client.mutation(scheduleBump, { name: "later" });
+    await waitFor<Values>(
+      (push) => client.onUpdate(value, { name: "later" }, push),
+      (v) => v.counter === 6,
+    );
+    await client.mutation(bumpWithCallback, { name: "c" });
+    await waitFor<number>(
+      (push) => client.onUpdate(eventCount, { kind: "callback:c" }, push),
+      (count) => count === 1,
+    );
+  });
+
+  it("runs a component's crons", async () => {
+    const client = httpClient((await backend()).url);
+    await waitUntil(async () => (await client.query(value, { name: "cron" })).counter >= 1, 5000);
+    // Each installed instance has its own cron.
+    await waitUntil(async () => (await client.query(value, { name: "cron" })).otherCounter >= 1, 5000);
+  });
+
+  it("gives a component only the environment its parent passes", async () => {
+    process.env.LWCC_TEST_ISSUER ??= "http://127.0.0.1/test-issuer";
+    const client = httpClient((await backend()).url);
+    expect(await client.query(environment, {})).toEqual({ greeting: "hello from the app", appVariable: null });
+  });
+
+  it("keeps component tables and pending component jobs across a restart", async () => {
+    const dir = dataDir();
+    const first = await start({ dataDir: dir });
+    const client = httpClient(first.url);
+    await client.mutation(bump, { name: "kept" });
+    await client.mutation(bumpOther, { name: "kept" });
+    await client.mutation(bumpLater, { name: "kept", delayMs: 700 });
+    await first.close();
+
+    const second = await backend({ dataDir: dir });
+    const after = httpClient(second.url);
+    expect(await after.query(value, { name: "kept" })).toMatchObject({ counter: 1, otherCounter: 1 });
+    await waitUntil(async () => (await after.query(value, { name: "kept" })).counter === 2);
+    expect((await after.query(value, { name: "kept" })).tallied).toBe(2);
+  });
+
+  it("loses no acknowledged component write when killed with SIGKILL", async () => {
+    const dir = dataDir();
+    const port = 34000 + Math.floor(Math.random() * 2000);
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "local-backend/cli.ts", "--functions", FIXTURE, "--data", dir, "--port", String(port)],
+      { cwd: path.resolve(import.meta.dirname, ".."), stdio: "ignore" },
+    );
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    cleanups.push(() => child.kill("SIGKILL"));
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntil(async () => (await fetch(`${url}/version`).catch(() => null))?.ok === true, 30_000);
+    const client = httpClient(url);
+    let acknowledged = 0;
+    for (let i = 0; i < 20; i++) acknowledged = await client.mutation(bump, { name: "crash" });
+    child.kill("SIGKILL");
+    await exited;
+
+    const restarted = await backend({ dataDir: dir });
+    expect((await httpClient(restarted.url).query(value, { name: "crash" })).counter).toBe(acknowledged);
+  }, 60_000);
+});
