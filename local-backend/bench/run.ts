@@ -2,7 +2,8 @@
  * Latency of the embedded backend as an app sees it: real ConvexClients over real WebSockets to a
  * backend in this process (the fan-out's 100 subscribers speak the protocol from a process of their
  * own), each scenario on its own data dir on disk so every commit's fsync counts, measured after
- * WARMUP calls. Prints the rows as one line of JSON on stdout (read by scripts/bench/embedded-backend.mjs).
+ * WARMUP calls. The functions install the app's components (rate limiter, Resend with its workpools,
+ * a workpool) and one of their own, so every figure is with components in use. Prints the rows as one line of JSON on stdout (read by scripts/bench/embedded-backend.mjs).
  */
 import { fork } from "node:child_process";
 import { cpSync } from "node:fs";
@@ -261,6 +262,35 @@ async function indexedRead(): Promise<Row[]> {
   ];
 }
 
+/**
+ * 6. What calling a component costs: an app mutation whose write a component makes
+ * (messages:sendThroughComponent) against the same write in the app (messages:send), alternated,
+ * timed in the engine so disk and network noise stay out of a sub-millisecond difference.
+ */
+async function componentCall(): Promise<Row[]> {
+  const engine = (await backend()).engine();
+  const direct: number[] = [];
+  const through: number[] = [];
+  for (let i = 0; i < WARMUP + 500; i++) {
+    const args = { author: "component", body: `c-${i}` };
+    for (const [udfPath, samples] of [
+      ["messages:send", direct],
+      ["messages:sendThroughComponent", through],
+    ] as const) {
+      const [outcome, ms] = await time(() => engine.run("mutation", udfPath, args, null));
+      if (!outcome.ok) throw new Error(`${udfPath} failed: ${outcome.message}`);
+      if (i >= WARMUP) samples.push(ms);
+    }
+  }
+  const p95 = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 0.95);
+  const overhead = p95(through) - p95(direct);
+  return [
+    latencyRow("app mutation writing in the app (engine)", direct),
+    latencyRow("app mutation calling a component mutation (engine)", through),
+    { name: "component call overhead, p95", value: `${overhead.toFixed(2)} ms`, target: "<= 1 ms", met: overhead <= 1 },
+  ];
+}
+
 /** 5. Startup on a data dir holding 50k documents, from a snapshot and from the log alone. */
 async function restore(): Promise<Row[]> {
   const empty = track(tempDir("lwcc-bench-empty-"));
@@ -300,7 +330,7 @@ async function closeAll() {
 const sampler = setInterval(sampleRss, 10);
 const rows: Row[] = [];
 try {
-  for (const scenario of [() => ownUpdate(true), () => ownUpdate(false), fanOut, distinctQueries, indexedRead, restore]) {
+  for (const scenario of [() => ownUpdate(true), () => ownUpdate(false), fanOut, distinctQueries, indexedRead, restore, componentCall]) {
     try {
       rows.push(...(await scenario()));
     } finally {

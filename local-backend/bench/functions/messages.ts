@@ -1,4 +1,5 @@
 import { v } from "convex/values";
+import { components } from "./_generated/api";
 import { mutation, query } from "./_generated/server";
 
 export const byAuthor = query({
@@ -24,4 +25,10 @@ export const latest = query({
 export const send = mutation({
   args: { author: v.string(), body: v.string() },
   handler: (ctx, args) => ctx.db.insert("messages", args),
+});
+
+/** messages:send's write made by a component: what calling into a component costs. */
+export const sendThroughComponent = mutation({
+  args: { author: v.string(), body: v.string() },
+  handler: (ctx, args) => ctx.runMutation(components.store.lib.send, args),
 });

@@ -1,0 +1,3 @@
+import { defineComponent } from "convex/server";
+
+export default defineComponent("store");
