@@ -185,7 +185,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   async function serveStorage(request: IncomingMessage, response: ServerResponse, id: string) {
     if (id === "upload" && request.method === "POST") {
       const type = request.headers["content-type"] ?? "application/octet-stream";
-      const storageId = await current.storeBlob(new Blob([new Uint8Array(await readBody(request))], { type }));
+      const component = new URL(request.url ?? "/", "http://localhost").searchParams.get("component") ?? "";
+      if (!current.componentPaths().includes(component)) return sendJson(response, 404, { code: "NotFound", message: "No such component" });
+      const storageId = await current.storeBlob(new Blob([new Uint8Array(await readBody(request))], { type }), component);
       await persistence.durable();
       return sendJson(response, 200, { storageId });
     }

@@ -24,6 +24,10 @@ const environment = makeFunctionReference<"query", Record<string, never>, { gree
   "counting:environment",
 );
 const eventCount = makeFunctionReference<"query", { kind: string }, number>("events:count");
+const storeInComponent = makeFunctionReference<"action", { text: string }, string>("counting:storeInComponent");
+const componentFileUrl = makeFunctionReference<"query", { id: string }, string | null>("counting:componentFileUrl");
+const componentUploadUrl = makeFunctionReference<"mutation", Record<string, never>, string>("counting:componentUploadUrl");
+const appFileUrl = makeFunctionReference<"query", { id: string }, string | null>("files:url");
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -108,6 +112,22 @@ describe("components on the embedded backend", () => {
     process.env.LWCC_TEST_ISSUER ??= "http://127.0.0.1/test-issuer";
     const client = httpClient((await backend()).url);
     expect(await client.query(environment, {})).toEqual({ greeting: "hello from the app", appVariable: null });
+  });
+
+  it("keeps a component's files in its own storage, on disk, served and uploaded by their URLs", async () => {
+    const dir = dataDir();
+    const first = await start({ dataDir: dir });
+    const stored = await httpClient(first.url).action(storeInComponent, { text: "component file" });
+    await first.close();
+
+    const client = httpClient((await backend({ dataDir: dir })).url);
+    const fileUrl = await client.query(componentFileUrl, { id: stored });
+    expect(await (await fetch(fileUrl!)).text()).toBe("component file");
+    const upload = await fetch(await client.mutation(componentUploadUrl, {}), { method: "POST", body: "uploaded", headers: { "content-type": "text/plain" } });
+    const { storageId } = (await upload.json()) as { storageId: string };
+    expect(await (await fetch((await client.query(componentFileUrl, { id: storageId }))!)).text()).toBe("uploaded");
+    // The app's storage has no such file: ids belong to their component.
+    expect(await client.query(appFileUrl, { id: storageId })).toBeNull();
   });
 
   it("keeps component tables and pending component jobs across a restart", async () => {

@@ -62,9 +62,25 @@ interface HttpRouterLike {
 
 export class FunctionNotFound extends Error {}
 
-/** Blobs of components other than the app are kept under their component's path (names hold no "-"). */
+/**
+ * How a stored file is named on disk and in its URL: blobs of components other than the app are
+ * kept under their component's path (component names hold no "-").
+ */
 export function blobKey(component: string, storageId: string): string {
   return component ? `${component.replaceAll("/", "-")}--${storageId}` : storageId;
+}
+
+function parseBlobKey(key: string): { component: string; storageId: string } {
+  const at = key.lastIndexOf("--");
+  return at === -1 ? { component: "", storageId: key } : { component: key.slice(0, at).replaceAll("-", "/"), storageId: key.slice(at + 2) };
+}
+
+/** Host transactions run with an action's storage (convex-test's runInComponent), which reads and stores files. */
+interface StorageReader {
+  get(storageId: string): Promise<Blob | null>;
+}
+interface StorageWriter {
+  store(blob: Blob): Promise<string>;
 }
 
 /**
@@ -242,12 +258,14 @@ export class Engine {
         if (storageUrl && op === "1.0/storageGetUrl") {
           // convex-test answers with a made-up cloud URL; files are served by this backend.
           const { storageId } = JSON.parse(json) as { storageId: string };
-          return next(op, json).then((found) =>
-            JSON.stringify(JSON.parse(found) === null ? null : `${storageUrl()}/api/storage/${storageId}`),
-          );
+          const key = blobKey(this.internals.currentComponent(), storageId);
+          return next(op, json).then((found) => JSON.stringify(JSON.parse(found) === null ? null : `${storageUrl()}/api/storage/${key}`));
         }
         if (storageUrl && op === "1.0/storageGenerateUploadUrl") {
-          return Promise.resolve(JSON.stringify(`${storageUrl()}/api/storage/upload`));
+          // An upload lands in the storage of the component that asked for the URL.
+          const component = this.internals.currentComponent();
+          const query = component ? `?component=${encodeURIComponent(component)}` : "";
+          return Promise.resolve(JSON.stringify(`${storageUrl()}/api/storage/upload${query}`));
         }
         const ctx = this.context.getStore();
         ctx?.reads?.record(op, json, this.internals.currentComponent());
@@ -282,28 +300,27 @@ export class Engine {
     });
   }
 
-  /** A stored file's bytes, for serving its URL; null when there is no such file. */
-  async readBlob(storageId: string): Promise<Blob | null> {
+  /** A stored file's bytes by the key its URL carries (blobKey); null when there is no such file. */
+  async readBlob(key: string): Promise<Blob | null> {
+    const { component, storageId } = parseBlobKey(key);
+    if (!this.components.has(component)) return null;
+    // A Blob is not a Convex value, so it leaves the transaction by closure, not as its result.
     let blob: Blob | null = null;
     await this.context.run({}, () =>
-      this.internals.t.action(async (ctx) => {
-        blob = await ctx.storage.get(storageId);
+      this.internals.t.runInComponent(component, async (ctx) => {
+        blob = await (ctx.storage as unknown as StorageReader).get(storageId);
         return null;
       }),
     );
     return blob;
   }
 
-  /** Stores an uploaded file the way `storage.store` does and returns its id. */
-  async storeBlob(blob: Blob): Promise<string> {
-    let id = "";
-    await this.context.run({}, () =>
-      this.internals.t.action(async (ctx) => {
-        id = await ctx.storage.store(blob);
-        return null;
-      }),
+  /** Stores an uploaded file the way `storage.store` does, in a component's storage, and returns its id. */
+  async storeBlob(blob: Blob, component = ""): Promise<string> {
+    if (!this.components.has(component)) throw new FunctionNotFound(`No component is installed at "${component}"`);
+    return this.context.run({}, () =>
+      this.internals.t.runInComponent(component, (ctx) => (ctx.storage as unknown as StorageWriter).store(blob)),
     );
-    return id;
   }
 
   /**
