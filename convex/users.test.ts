@@ -265,6 +265,28 @@ describe("Clerk user webhooks", () => {
     expect(await t.run((ctx) => ctx.db.query("users").first())).toMatchObject({ firstName: "Renamed", status: "deactivated" });
   });
 
+  it("links a verified e-mail to the member row prepared for it instead of creating a second one", async () => {
+    const t = newConvexTest();
+    const prepared = await signedIn(t, "client", { tokenIdentifier: undefined, email: "example@example.org", firstName: "Moved" });
+    expect((await t.fetch("/clerk-users-webhook", delivery("msg_1", created))).status).toBe(200);
+    const users = await t.run((ctx) => ctx.db.query("users").collect());
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ _id: prepared.id, tokenIdentifier: "https://clerk.example.com|user_29w83sxmDNGwOuEthce5gg56FcC", firstName: "Example" });
+  });
+
+  it("does not let an unverified e-mail claim a prepared member row", async () => {
+    const t = newConvexTest();
+    await signedIn(t, "client", { tokenIdentifier: undefined, email: "example@example.org" });
+    const unverified = {
+      ...created,
+      data: { ...created.data, email_addresses: [{ ...created.data.email_addresses[0]!, verification: { status: "unverified" } }] },
+    };
+    await t.fetch("/clerk-users-webhook", delivery("msg_1", unverified));
+    const users = await t.run((ctx) => ctx.db.query("users").collect());
+    expect(users).toHaveLength(2);
+    expect(users.find((user) => !user.tokenIdentifier)).toBeDefined();
+  });
+
   it("rejects a bad signature and stores nothing", async () => {
     const t = newConvexTest();
     const forged = delivery("msg_9", created, `whsec_${btoa("some-other-secret-of-32-bytes!!!!")}`);

@@ -196,6 +196,7 @@ export const applyClerkEvent = internalMutation({
     type: v.union(v.literal("user.created"), v.literal("user.updated"), v.literal("user.deleted")),
     tokenIdentifier: v.string(),
     email: v.optional(v.string()),
+    emailVerified: v.optional(v.boolean()),
     firstName: v.optional(v.string()),
     lastName: v.optional(v.string()),
     createdAt: v.optional(v.number()),
@@ -221,6 +222,13 @@ export const applyClerkEvent = internalMutation({
     };
     if (user) {
       await ctx.db.patch("users", user._id, profile);
+      return true;
+    }
+    // A member moved from the embedded backend, or prepared by an admin, has a row without a token:
+    // a verified e-mail claims it (as at sign-in, ensureCurrent), instead of a second, empty row.
+    const prepared = event.emailVerified && profile.email ? await findUserByEmail(ctx.db, profile.email) : null;
+    if (prepared && !prepared.tokenIdentifier) {
+      await ctx.db.patch("users", prepared._id, { ...profile, tokenIdentifier: event.tokenIdentifier });
       return true;
     }
     const now = Date.now();

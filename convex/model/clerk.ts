@@ -6,6 +6,7 @@ export type ClerkUserEventType = (typeof CLERK_USER_EVENTS)[number];
 interface ClerkEmailAddress {
   id: string;
   email_address: string;
+  verification?: { status?: string } | null;
 }
 
 interface ClerkUserData {
@@ -21,6 +22,8 @@ export interface ClerkUserEvent {
   type: ClerkUserEventType;
   tokenIdentifier: string;
   email?: string;
+  /** Whether Clerk verified that e-mail: only then may it claim a member row prepared for it. */
+  emailVerified?: boolean;
   firstName?: string;
   lastName?: string;
   createdAt?: number;
@@ -37,7 +40,10 @@ export function parseClerkUserEvent(payload: unknown, issuer: string): ClerkUser
   const event: ClerkUserEvent = { type: type as ClerkUserEventType, tokenIdentifier: `${issuer.replace(/\/$/, "")}|${data.id}` };
   if (event.type === "user.deleted") return event;
   const primary = data.email_addresses?.find((address) => address.id === data.primary_email_address_id) ?? data.email_addresses?.[0];
-  if (primary) event.email = primary.email_address;
+  if (primary) {
+    event.email = primary.email_address;
+    event.emailVerified = primary.verification?.status === "verified";
+  }
   if (typeof data.first_name === "string") event.firstName = data.first_name;
   if (typeof data.last_name === "string") event.lastName = data.last_name;
   if (typeof data.created_at === "number") event.createdAt = data.created_at;
