@@ -33,6 +33,15 @@ async function renderSettings() {
 }
 
 const options = () => within(screen.getByRole("listbox", { name: "Time zones" })).getAllByRole("option");
+/** The options without Testing Library's role lookup, which is slow over ~420 of them. */
+const optionElements = () => Array.from(document.querySelectorAll<HTMLElement>('[role="option"]'));
+
+/** The option the field points at, which must also be the one marked highlighted. */
+function highlighted(zone: HTMLElement) {
+  const option = document.getElementById(zone.getAttribute("aria-activedescendant") ?? "");
+  expect(option).toHaveAttribute("aria-selected", "true");
+  return option;
+}
 
 describe("settings", () => {
   beforeEach(() => {
@@ -58,15 +67,68 @@ describe("settings", () => {
     expect(document.title).toBe("Settings | LWCC");
   });
 
-  it("opens the list of zones with their offsets, the stored one marked", async () => {
+  it("opens the list of zones with their offsets, the stored one marked, none highlighted yet", async () => {
     const zone = await renderSettings();
     await userEvent.click(zone);
     expect(zone).toHaveAttribute("aria-expanded", "true");
-    expect(options().length).toBe(Intl.supportedValuesOf("timeZone").length + 1); // and UTC
-    expect(screen.getByRole("option", { selected: true })).toHaveAccessibleName(/^Europe\/Berlin GMT\+0[12]:00$/);
-    expect(options().find((option) => option.textContent.startsWith("America/New York"))).toHaveAccessibleName(
+    expect(zone).toHaveAttribute("aria-controls", screen.getByRole("listbox", { name: "Time zones" }).id);
+    expect(zone).not.toHaveAttribute("aria-activedescendant");
+    const all = options();
+    expect(all.length).toBe(Intl.supportedValuesOf("timeZone").length + 1); // and UTC
+    expect(all.filter((option) => option.getAttribute("aria-selected") === "true")).toEqual([]);
+    const stored = all.filter((option) => option.getAttribute("aria-current") === "true");
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toHaveAccessibleName(/^Europe\/Berlin GMT\+0[12]:00$/);
+    expect(all.find((option) => option.textContent.startsWith("America/New York"))).toHaveAccessibleName(
       /^America\/New York GMT-0[45]:00$/,
     );
+  });
+
+  it("opens at the stored zone with the arrow keys and moves on from there", async () => {
+    const zone = await renderSettings();
+    zone.focus();
+    await userEvent.keyboard("{ArrowDown}");
+    expect(zone).toHaveAttribute("aria-expanded", "true");
+    const all = optionElements();
+    const berlin = all.findIndex((option) => option.textContent.startsWith("Europe/Berlin"));
+    expect(highlighted(zone)).toBe(all[berlin]);
+    await userEvent.keyboard("{ArrowDown}");
+    expect(highlighted(zone)).toBe(all[berlin + 1]);
+    // Home and End move the caret in the text, not the highlight.
+    await userEvent.keyboard("{Home}");
+    expect(highlighted(zone)).toBe(all[berlin + 1]);
+  });
+
+  it("opens at the last zone with ArrowUp, goes round to the first and chooses it with Enter", async () => {
+    const zone = await renderSettings();
+    zone.focus();
+    await userEvent.keyboard("{ArrowUp}");
+    const all = optionElements();
+    expect(highlighted(zone)).toBe(all.at(-1));
+    await userEvent.keyboard("{ArrowDown}");
+    expect(highlighted(zone)).toBe(all[0]);
+    await userEvent.keyboard("{Enter}");
+    expect(zone).toHaveValue(all[0]!.textContent.replace(/ GMT.*$/, ""));
+    expect(zone).toHaveAttribute("aria-expanded", "false");
+    expect(zone).not.toHaveAttribute("aria-activedescendant");
+    expect(callsOf("users:updateProfile")).toEqual([]);
+  });
+
+  it("chooses a zone with the pointer, keeping focus in the field", async () => {
+    const zone = await renderSettings();
+    await userEvent.click(zone);
+    await userEvent.click(options().find((option) => option.textContent.startsWith("Asia/Tokyo"))!);
+    expect(zone).toHaveValue("Asia/Tokyo");
+    expect(zone).toHaveFocus();
+    expect(zone).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("submits the form with Enter while no zone is highlighted", async () => {
+    const zone = await renderSettings();
+    await userEvent.clear(zone);
+    await userEvent.type(zone, "utc{Enter}");
+    expect(await screen.findByText("Saved.")).toBeInTheDocument();
+    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Maya", lastName: "Lopez", timezone: "UTC" }]);
   });
 
   it("filters the zones only once typing has paused for 300 ms", async () => {
@@ -141,6 +203,8 @@ describe("settings", () => {
     const zone = await renderSettings();
     await userEvent.clear(zone);
     await userEvent.type(zone, "Atlantis");
+    expect(await screen.findByText("No time zone matches. Try a city, such as Berlin.")).toBeInTheDocument();
+    expect(screen.getByText("No time zones found")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
 
     const summary = await screen.findByRole("alert");
