@@ -144,6 +144,15 @@ const CASES: Record<string, Case> = {
       expect((await other.as.query(api.timeBalance.history, { paginationOpts: { numItems: 10, cursor: null } })).page).toHaveLength(1);
     },
   },
+  "timeBalance:monthly": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await credit(t, other.id, 120);
+      expect((await self.as.query(api.timeBalance.monthly, {})).map((m) => m.boughtMinutes)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect((await other.as.query(api.timeBalance.monthly, {})).at(-1)?.boughtMinutes).toBe(120);
+    },
+  },
   "timeBalance:adjust": {
     access: "admin",
     args: ({ other }) => ({ userId: other.id, minutes: 30, note: "Welcome credit" }),

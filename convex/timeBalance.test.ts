@@ -1,12 +1,15 @@
+// Loaded before fake timers replace Date: TZDate copies Date's methods when it first loads, and
+// convex-test loads the functions (and with them @date-fns/tz) only at the first call.
+import "@date-fns/tz";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import crons from "./crons";
-import { EXPIRY_BATCH, TIME_BALANCE_VALID_MS } from "./model/timeBalance";
+import { EXPIRY_BATCH, TIME_BALANCE_VALID_MS, type LedgerKind } from "./model/timeBalance";
 import { newConvexTest } from "./test.setup";
 import { signedIn } from "./test.users";
-import { storedAndDerivedBalance } from "./test.sessions";
+import { insertSession, storedAndDerivedBalance } from "./test.sessions";
 
 const codeOf = async (promise: Promise<unknown>) => {
   try {
@@ -69,6 +72,37 @@ describe("timeBalance", () => {
     const second = await member.as.query(api.timeBalance.history, { paginationOpts: { numItems: 2, cursor: first.continueCursor } });
     expect(second.page.map((e) => e.minutes)).toEqual([60]);
     expect(second.isDone).toBe(true);
+  });
+
+  it("totals the caller's minutes bought and used per month of their own time zone", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW); // March 2, 2026, 3:00 AM in New York
+    const t = newConvexTest();
+    const member = await signedIn(t, "client", { timezone: "America/New_York" });
+    const other = await signedIn(t, "client");
+    const coach = await signedIn(t, "coach");
+    const cancelled = await insertSession(t, { memberId: member.id, coachId: coach.id });
+    const kept = await insertSession(t, { memberId: member.id, coachId: coach.id });
+    await t.run(async (ctx) => {
+      const entry = (kind: LedgerKind, minutes: number, at: number, sessionId?: Id<"sessions">) =>
+        ctx.db.insert("timeLedger", { userId: member.id, kind, minutes, at, note: "", ...(sessionId ? { sessionId } : {}) });
+      await entry("purchase", 300, Date.UTC(2025, 8, 30, 12)); // September: before the months shown
+      await entry("purchase", 600, Date.UTC(2025, 9, 1, 12));
+      await entry("booking_debit", -60, Date.UTC(2026, 0, 10), cancelled);
+      await entry("refund", 60, Date.UTC(2026, 1, 5), cancelled);
+      await entry("booking_debit", -90, Date.UTC(2026, 2, 1, 3), kept); // February 28, 10:00 PM in New York
+      await entry("expiry", -30, Date.UTC(2026, 2, 2, 6));
+      await ctx.db.insert("timeLedger", { userId: other.id, kind: "purchase", minutes: 120, at: Date.UTC(2026, 1, 1), note: "" });
+    });
+    expect(await member.as.query(api.timeBalance.monthly, {})).toEqual([
+      { month: "2025-10", boughtMinutes: 600, usedMinutes: 0 },
+      { month: "2025-11", boughtMinutes: 0, usedMinutes: 0 },
+      { month: "2025-12", boughtMinutes: 0, usedMinutes: 0 },
+      { month: "2026-01", boughtMinutes: 0, usedMinutes: 0 },
+      { month: "2026-02", boughtMinutes: 0, usedMinutes: 90 },
+      { month: "2026-03", boughtMinutes: 0, usedMinutes: 0 },
+    ]);
+    expect((await other.as.query(api.timeBalance.monthly, {})).map((m) => m.boughtMinutes)).toEqual([0, 0, 0, 0, 120, 0]);
   });
 
   it("lets an admin adjust a balance either way, never below zero", async () => {

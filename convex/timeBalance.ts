@@ -5,7 +5,15 @@ import { withSystemFields } from "convex-helpers/validators";
 import { internal } from "./_generated/api";
 import { adminMutation, internalMutation, memberQuery } from "./functions";
 import { userError } from "./model/errors";
-import { adjustBalance, creditPurchase as credit, EXPIRY_BATCH, expireDueBalances, readBalance } from "./model/timeBalance";
+import {
+  adjustBalance,
+  creditPurchase as credit,
+  EXPIRY_BATCH,
+  expireDueBalances,
+  monthlyMinutes,
+  monthlyStart,
+  readBalance,
+} from "./model/timeBalance";
 import { timeBalanceFields, timeLedgerFields } from "./schema";
 
 /** Entries one history page may hold. */
@@ -31,6 +39,24 @@ export const history = memberQuery({
       .withIndex("by_user_and_at", (q) => q.eq("userId", ctx.viewer._id))
       .order("desc")
       .paginate({ ...paginationOpts, numItems: Math.min(paginationOpts.numItems, HISTORY_PAGE_MAX) }),
+});
+
+/**
+ * Minutes the caller bought and used per month, the last MONTHLY_CHART_MONTHS months of their own
+ * time zone, oldest first. It reads only those months' entries.
+ */
+export const monthly = memberQuery({
+  args: {},
+  returns: v.array(v.object({ month: v.string(), boughtMinutes: v.number(), usedMinutes: v.number() })),
+  handler: async (ctx) => {
+    const now = Date.now();
+    const { _id: userId, timezone } = ctx.viewer;
+    const entries = await ctx.db
+      .query("timeLedger")
+      .withIndex("by_user_and_at", (q) => q.eq("userId", userId).gte("at", monthlyStart(now, timezone)))
+      .collect();
+    return monthlyMinutes(entries, now, timezone);
+  },
 });
 
 /** An admin's signed correction to a member's balance, with the reason; never below zero. */

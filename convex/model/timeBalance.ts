@@ -7,10 +7,14 @@
  * The constants and pure helpers at the top are imported by the client too: this file has only
  * type imports from the server side.
  */
+import { tz } from "@date-fns/tz";
+import { startOfMonth, subMonths } from "date-fns";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { monthKey } from "./bookingPolicy";
 import { userError } from "./errors";
 import { TIME_BALANCE_MESSAGES } from "./messages";
+import { DEFAULT_TIMEZONE, isValidTimezone } from "./users";
 
 /** Purchased minutes last this long from the latest purchase. */
 export const TIME_BALANCE_VALID_DAYS = 365;
@@ -85,6 +89,66 @@ export function deriveBalance(entries: readonly LedgerStep[]): Balance {
 /** Minutes that may still be spent: none once the validity period has passed, even before the daily expiry runs. */
 export function spendableMinutes(balance: Balance, now: number): number {
   return balance.expiresAt !== undefined && balance.expiresAt <= now ? 0 : balance.remainingMinutes;
+}
+
+/** Months the details dialog charts, the current one included. */
+export const MONTHLY_CHART_MONTHS = 6;
+
+/** Minutes bought and used in one calendar month of the member's time zone. */
+export interface MonthlyMinutes {
+  /** "2026-03" */
+  month: string;
+  boughtMinutes: number;
+  usedMinutes: number;
+}
+
+type MonthlyStep = Pick<Doc<"timeLedger">, "kind" | "minutes" | "at" | "sessionId">;
+
+/** The member's zone, or UTC for a stored zone this runtime does not know. */
+function zoneOf(timeZone: string): string {
+  return isValidTimezone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
+}
+
+/** The first instant of the oldest month charted: the ledger is read from here on. */
+export function monthlyStart(now: number, timeZone: string, months = MONTHLY_CHART_MONTHS): number {
+  return subMonths(startOfMonth(now, { in: tz(zoneOf(timeZone)) }), months - 1).getTime();
+}
+
+/**
+ * Minutes bought and used in each of the `months` months up to the one holding `now`, in
+ * `timeZone`, oldest first, months without entries as zeros. Bought are purchases. Used are the
+ * minutes booked, less what was refunded for those bookings, counted in the month of the booking:
+ * a cancellation gives back minutes used earlier, so it never makes a month negative. A refund of
+ * a booking from before the first month belongs to a month not shown. Expiries and admin
+ * adjustments are neither bought nor used.
+ */
+export function monthlyMinutes(
+  entries: readonly MonthlyStep[],
+  now: number,
+  timeZone: string,
+  months = MONTHLY_CHART_MONTHS,
+): MonthlyMinutes[] {
+  const zone = zoneOf(timeZone);
+  const current = startOfMonth(now, { in: tz(zone) });
+  const totals = new Map<string, MonthlyMinutes>();
+  for (let back = months - 1; back >= 0; back--) {
+    const month = monthKey(subMonths(current, back).getTime(), zone);
+    totals.set(month, { month, boughtMinutes: 0, usedMinutes: 0 });
+  }
+  const bookedIn = new Map<Id<"sessions">, MonthlyMinutes>();
+  for (const entry of entries) {
+    const month = totals.get(monthKey(entry.at, zone));
+    if (month && entry.kind === "purchase") month.boughtMinutes += entry.minutes;
+    if (month && entry.kind === "booking_debit") {
+      month.usedMinutes -= entry.minutes;
+      if (entry.sessionId) bookedIn.set(entry.sessionId, month);
+    }
+  }
+  for (const entry of entries) {
+    const booked = entry.kind === "refund" && entry.sessionId ? bookedIn.get(entry.sessionId) : undefined;
+    if (booked) booked.usedMinutes -= entry.minutes;
+  }
+  return [...totals.values()];
 }
 
 /** What each kind of entry says in the member's history when the writer gives no note. */

@@ -1,5 +1,6 @@
 import type { Id } from "@convex/_generated/dataModel";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { signedIn, testAuthSession } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
@@ -70,14 +71,21 @@ const activity = [
     actionLabel: "View booking",
   },
 ];
+const months = ["2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"].map((month, index) => ({
+  month,
+  boughtMinutes: index === 0 ? 600 : 0,
+  usedMinutes: index * 60,
+}));
 const calls: { name: string; args: unknown }[] = [];
 
 vi.mock("convex/react", () => ({
   useMutation: () => vi.fn(),
-  useQuery: (query: unknown) => {
+  useQuery: (query: unknown, args: unknown) => {
     const name = getFunctionName(query as never);
+    calls.push({ name, args });
     if (name === "dashboard:summary") return summary;
     if (name === "dashboard:coach") return coach;
+    if (name === "timeBalance:monthly" && args !== "skip") return months;
     return undefined;
   },
   usePaginatedQuery: (query: unknown, args: unknown) => {
@@ -113,6 +121,20 @@ describe("dashboard home", () => {
     expect(within(main).getByText("Session booked")).toBeInTheDocument();
     // The ledger history is read only while its dialog is open.
     expect(calls.find((call) => call.name === "timeBalance:history")?.args).toBe("skip");
+  });
+
+  it("reads the minutes by month only once the balance details are open, and shows them", async () => {
+    renderApp("/dashboard", { viewer: signedIn() });
+    const main = await screen.findByRole("main");
+    const details = await within(main).findByRole("button", { name: "Details" });
+    const monthlyArgs = () => calls.filter((call) => call.name === "timeBalance:monthly").map((call) => call.args);
+    expect(monthlyArgs().every((args) => args === "skip")).toBe(true);
+
+    await userEvent.click(details);
+    expect(monthlyArgs().at(-1)).toEqual({});
+    const dialog = screen.getByRole("dialog", { name: "Time balance details" });
+    expect(within(dialog).getByText("In the last 6 months: 10 h bought, 15 h used.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("table", { name: /^Minutes bought and used per month/ })).toHaveTextContent("March 20260 min5 h");
   });
 
   it("shows a coach their sessions with the member's name and their numbers", async () => {

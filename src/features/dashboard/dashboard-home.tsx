@@ -71,6 +71,7 @@ function MemberDashboard({ user }: { user: ViewerUser }) {
   const summary = useQuery(api.dashboard.summary);
   const [historyOpen, setHistoryOpen] = useState(false);
   const history = usePaginatedQuery(api.timeBalance.history, historyOpen ? {} : "skip", { initialNumItems: 20 });
+  const months = useQuery(api.timeBalance.monthly, historyOpen ? {} : "skip");
   const [filter, setFilter] = useState<ActivityFilter>("all");
   const activity = usePaginatedQuery(api.activity.list, filter === "all" ? {} : { type: filter }, { initialNumItems: ACTIVITY_VISIBLE });
   const next = summary?.nextSession;
@@ -104,6 +105,7 @@ function MemberDashboard({ user }: { user: ViewerUser }) {
         />
         <TimeBalanceCard
           balance={summary?.balance}
+          months={months}
           timeZone={user.timezone}
           onDetailsOpenChange={setHistoryOpen}
           history={{

@@ -1,7 +1,16 @@
 import { TIME_BALANCE_MESSAGES } from "@convex/model/messages";
-import { render, screen, within } from "@testing-library/react";
+import type { MonthlyMinutes } from "@convex/model/timeBalance";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { cloneElement, type ReactElement } from "react";
 import { TimeBalanceCard, type LedgerEntry, type TimeBalance, type TimeBalanceHistory } from "./time-balance-card";
+
+// jsdom lays nothing out, so the chart gets the size a dialog would give it.
+vi.mock("recharts", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ResponsiveContainer: ({ children }: { children: ReactElement<{ width?: number; height?: number }> }) =>
+    cloneElement(children, { width: 600, height: 224 }),
+}));
 
 const balance = (remainingMinutes: number, totalMinutes = 100, extra: Partial<TimeBalance> = {}): TimeBalance => ({
   totalMinutes,
@@ -23,6 +32,15 @@ const history = (overrides: Partial<TimeBalanceHistory> = {}): TimeBalanceHistor
   onLoadMore: vi.fn(),
   ...overrides,
 });
+
+const months: MonthlyMinutes[] = [
+  { month: "2025-10", boughtMinutes: 600, usedMinutes: 0 },
+  { month: "2025-11", boughtMinutes: 0, usedMinutes: 120 },
+  { month: "2025-12", boughtMinutes: 0, usedMinutes: 0 },
+  { month: "2026-01", boughtMinutes: 120, usedMinutes: 90 },
+  { month: "2026-02", boughtMinutes: 0, usedMinutes: 60 },
+  { month: "2026-03", boughtMinutes: 0, usedMinutes: 30 },
+];
 
 const ringTone = () => screen.getByTestId("balance-ring").getAttribute("data-tone");
 
@@ -116,7 +134,7 @@ describe("TimeBalanceCard", () => {
     ];
     const { rerender } = render(<TimeBalanceCard balance={balance(60)} history={history({ entries: undefined })} timeZone="UTC" />);
     await user.click(screen.getByRole("button", { name: "Details" }));
-    expect(within(screen.getByRole("dialog")).getByRole("status")).toHaveTextContent("Loading your history");
+    expect(within(screen.getByRole("dialog")).getByText("Loading your history")).toHaveAttribute("role", "status");
 
     rerender(<TimeBalanceCard balance={balance(60)} history={history({ entries: [] })} timeZone="UTC" />);
     expect(screen.getByText(/^No history yet/)).toBeInTheDocument();
@@ -127,5 +145,47 @@ describe("TimeBalanceCard", () => {
     expect(screen.getByText("Expired")).toBeInTheDocument();
     expect(screen.getByText("Adjustment")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Loading..." })).toBeDisabled();
+  });
+
+  it("charts minutes bought and used per month, with the figures as a table for screen readers", async () => {
+    const user = userEvent.setup();
+    render(<TimeBalanceCard balance={balance(300, 720)} history={history()} months={months} timeZone="UTC" />);
+    await user.click(screen.getByRole("button", { name: "Details" }));
+    const dialog = screen.getByRole("dialog", { name: "Time balance details" });
+    const section = within(dialog).getByRole("region", { name: "Minutes by month" });
+    expect(section).toHaveTextContent("In the last 6 months: 12 h bought, 5 h used.");
+
+    const table = within(section).getByRole("table", { name: "Minutes bought and used per month, the last 6 months" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "MonthBoughtUsed",
+      "October 202510 h0 min",
+      "November 20250 min2 h",
+      "December 20250 min0 min",
+      "January 20262 h1 h 30 min",
+      "February 20260 min1 h",
+      "March 20260 min30 min",
+    ]);
+    expect(within(rows[4]!).getByRole("rowheader", { name: "January 2026" })).toBeInTheDocument();
+
+    // The chart itself arrives in its own chunk, as bars hidden from screen readers.
+    await waitFor(() => expect(section.querySelectorAll(".recharts-bar-rectangle").length).toBeGreaterThan(0));
+    expect(section.querySelector(".recharts-wrapper")!.closest("[aria-hidden]")).toBeInTheDocument();
+    expect(section).toHaveTextContent("Bought");
+    expect(section).toHaveTextContent("Used");
+  });
+
+  it("shows a skeleton while the months load, and says so when nothing was bought or booked", async () => {
+    const user = userEvent.setup();
+    const empty = months.map((month) => ({ ...month, boughtMinutes: 0, usedMinutes: 0 }));
+    const { rerender } = render(<TimeBalanceCard balance={balance(0, 0)} history={history()} timeZone="UTC" />);
+    await user.click(screen.getByRole("button", { name: "Details" }));
+    const section = within(screen.getByRole("dialog")).getByRole("region", { name: "Minutes by month" });
+    expect(within(section).getByRole("status")).toHaveTextContent("Loading your minutes by month");
+
+    rerender(<TimeBalanceCard balance={balance(0, 0)} history={history()} months={empty} timeZone="UTC" />);
+    expect(section).toHaveTextContent("Nothing bought or booked in the last 6 months. Top up to book your next session.");
+    expect(within(section).queryByRole("table")).not.toBeInTheDocument();
+    expect(within(section).queryByRole("status")).not.toBeInTheDocument();
   });
 });

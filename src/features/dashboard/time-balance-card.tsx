@@ -1,14 +1,26 @@
 import type { Doc } from "@convex/_generated/dataModel";
-import { balanceTone, balanceWarning, type BalanceTone, type LedgerKind } from "@convex/model/timeBalance";
+import {
+  balanceTone,
+  balanceWarning,
+  MONTHLY_CHART_MONTHS,
+  type BalanceTone,
+  type LedgerKind,
+  type MonthlyMinutes,
+} from "@convex/model/timeBalance";
 import { ListIcon, PlusIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
 import { dateTime, formatDuration } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_URLS } from "./dashboard-urls";
-import { BALANCE_TONE_STYLES, balanceShare, LEDGER_KIND_LABELS, percentLeft } from "./time-balance";
+import { BALANCE_TONE_STYLES, balanceShare, LEDGER_KIND_LABELS, monthLabel, percentLeft } from "./time-balance";
+
+// recharts is large: its chunk is fetched only when the details dialog opens.
+const loadChart = () => import("./monthly-minutes-chart");
+const MonthlyMinutesChart = lazy(loadChart);
 
 export type TimeBalance = Pick<
   Doc<"timeBalances">,
@@ -36,7 +48,9 @@ export interface TimeBalanceCardProps {
   /** undefined while loading: the card shows a skeleton of the same size. */
   balance: TimeBalance | undefined;
   history?: TimeBalanceHistory;
-  /** Lets the page subscribe to the history only while the dialog is open. */
+  /** Minutes bought and used per month, oldest first, for the dialog's chart; undefined while loading. */
+  months?: readonly MonthlyMinutes[];
+  /** Lets the page subscribe to the history and the months only while the dialog is open. */
   onDetailsOpenChange?: (open: boolean) => void;
   /** The member's IANA time zone, for dates. */
   timeZone: string;
@@ -171,6 +185,56 @@ function HistoryTable({ history, timeZone }: { history: TimeBalanceHistory | und
   );
 }
 
+const monthsShown = `the last ${MONTHLY_CHART_MONTHS} months`;
+
+/** The chart of minutes bought and used per month, with the same figures as a table for screen readers. */
+function MonthlyMinutesSummary({ months }: { months: readonly MonthlyMinutes[] | undefined }) {
+  if (months === undefined) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-2">
+        <span className="sr-only" role="status">
+          Loading your minutes by month
+        </span>
+        <Skeleton className="h-5 w-64 max-w-full" />
+        <Skeleton className="h-56 w-full" />
+      </div>
+    );
+  }
+  const bought = months.reduce((sum, month) => sum + month.boughtMinutes, 0);
+  const used = months.reduce((sum, month) => sum + month.usedMinutes, 0);
+  if (bought === 0 && used === 0)
+    return <p className="text-sm text-muted-foreground">Nothing bought or booked in {monthsShown}. Top up to book your next session.</p>;
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        In {monthsShown}: {formatDuration(bought)} bought, {formatDuration(used)} used.
+      </p>
+      <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+        <MonthlyMinutesChart months={months} />
+      </Suspense>
+      <table className="sr-only">
+        <caption>Minutes bought and used per month, {monthsShown}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Bought</th>
+            <th scope="col">Used</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={month.month}>
+              <th scope="row">{monthLabel(month.month, "long")}</th>
+              <td>{formatDuration(month.boughtMinutes)}</td>
+              <td>{formatDuration(month.usedMinutes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 function BalanceSkeleton() {
   return (
     <CardContent aria-busy="true" className="flex flex-wrap items-center gap-6">
@@ -188,9 +252,11 @@ function BalanceSkeleton() {
 }
 
 /** The member's minutes: a ring, hours and minutes, the SPEC §8 warnings, and the ledger on demand. */
-export function TimeBalanceCard({ balance, history, onDetailsOpenChange, timeZone }: TimeBalanceCardProps) {
+export function TimeBalanceCard({ balance, history, months, onDetailsOpenChange, timeZone }: TimeBalanceCardProps) {
   const [open, setOpen] = useState(false);
   function changeOpen(next: boolean) {
+    // The chart's code loads alongside its data, not after it.
+    if (next) void loadChart();
     setOpen(next);
     onDetailsOpenChange?.(next);
   }
@@ -245,7 +311,9 @@ export function TimeBalanceCard({ balance, history, onDetailsOpenChange, timeZon
           <DialogContent className="max-w-2xl">
             <DialogHeader>
               <DialogTitle>Time balance details</DialogTitle>
-              <DialogDescription>Every purchase, booking, refund and expiry, newest first.</DialogDescription>
+              <DialogDescription>
+                Minutes bought and used by month, then every purchase, booking, refund and expiry, newest first.
+              </DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-3 gap-3 rounded-lg bg-muted p-4 text-sm">
               <div>
@@ -264,6 +332,12 @@ export function TimeBalanceCard({ balance, history, onDetailsOpenChange, timeZon
             {balance.lastPurchaseAt !== undefined ? (
               <p className="text-sm text-muted-foreground">Last top-up {dateTime(balance.lastPurchaseAt, timeZone)}</p>
             ) : null}
+            <section aria-labelledby="monthly-minutes-title" className="flex flex-col gap-2">
+              <h3 id="monthly-minutes-title" className="font-semibold">
+                Minutes by month
+              </h3>
+              <MonthlyMinutesSummary months={months} />
+            </section>
             <HistoryTable history={history} timeZone={timeZone} />
             <DialogFooter>
               <TopUpLink variant="default" />

@@ -1,4 +1,4 @@
-import { balanceShare, percentLeft } from "./time-balance";
+import { balanceShare, monthLabel, percentLeft } from "./time-balance";
 
 describe("balanceShare", () => {
   it("is the share left, 0 when nothing was ever credited, never above 1", () => {
@@ -15,5 +15,12 @@ describe("percentLeft", () => {
     expect(percentLeft(1, 1000)).toBe(1);
     expect(percentLeft(0, 1000)).toBe(0);
     expect(percentLeft(0, 0)).toBe(0);
+  });
+});
+
+describe("monthLabel", () => {
+  it("names a month short for the chart's axis and in full for its table", () => {
+    expect(monthLabel("2026-03", "short")).toBe("Mar");
+    expect(monthLabel("2025-12", "long")).toBe("December 2025");
   });
 });

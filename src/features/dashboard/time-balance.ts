@@ -1,4 +1,5 @@
 import type { BalanceTone, LedgerKind } from "@convex/model/timeBalance";
+import { format, parse } from "date-fns";
 import { CircleAlertIcon, CircleCheckIcon, TriangleAlertIcon, type LucideIcon } from "lucide-react";
 
 // The thresholds and rules of SPEC §4 and §8 (balanceTone, balanceWarning) live in
@@ -32,4 +33,9 @@ export function balanceShare(remaining: number, total: number): number {
 export function percentLeft(remaining: number, total: number): number {
   const share = balanceShare(remaining, total);
   return share === 0 ? 0 : Math.max(1, Math.floor(share * 100));
+}
+
+/** A month of the chart, "2026-03", as the axis shows it ("Mar") or in full ("March 2026"). */
+export function monthLabel(month: string, style: "short" | "long"): string {
+  return format(parse(month, "yyyy-MM", 0), style === "short" ? "MMM" : "MMMM yyyy");
 }
