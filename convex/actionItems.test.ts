@@ -8,7 +8,7 @@ import type { Id } from "./_generated/dataModel";
 import { ACTION_ITEM_MESSAGES } from "./model/messages";
 import type { Role } from "./model/permissions";
 import { activitiesOf, insertSession, notificationsOf } from "./test.sessions";
-import { newConvexTest } from "./test.setup";
+import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, type Accessor, type T } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -364,7 +364,7 @@ describe("seed.demo", () => {
     ];
     await t.mutation(internal.seed.demo, { accounts });
     await t.mutation(internal.seed.demo, { accounts });
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await runScheduled(t);
     const transcripts = await t.run((ctx) => ctx.db.query("transcripts").collect());
     expect(transcripts).toHaveLength(1);
     const maya = t.withIdentity({ tokenIdentifier: "local|maya" });

@@ -240,6 +240,9 @@ describe("bookings reminders", () => {
     await t.mutation(internal.bookings.remind, { sessionId: id, offsetMs: HOUR, startsAt: at(2, 10) });
     const outbox = () => t.run((ctx) => ctx.db.query("emailOutbox").collect());
     expect((await outbox())[0]!.text).toContain(`Join here: https://lwcc.example/session/${id}`);
+    // The same reminder job run again sends no second e-mail.
+    await t.mutation(internal.bookings.remind, { sessionId: id, offsetMs: HOUR, startsAt: at(2, 10) });
+    expect(await outbox()).toHaveLength(1);
     const preferences = await member.as.query(api.notifications.preferences, {});
     await member.as.mutation(api.notifications.savePreferences, { ...preferences, emailReminders: false });
     await t.mutation(internal.bookings.remind, { sessionId: id, offsetMs: 10 * MINUTE, startsAt: at(2, 10) });

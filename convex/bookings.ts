@@ -114,7 +114,8 @@ export const remind = internalMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const email = await sendReminder(ctx, args, Date.now(), env.SITE_URL);
-    if (email) await queueEmail(ctx, email);
+    // One e-mail per reminder slot, even if the job runs twice.
+    if (email) await queueEmail(ctx, email, { idempotencyKey: `session-reminder:${args.sessionId}:${args.startsAt}:${args.offsetMs}` });
     return null;
   },
 });

@@ -6,7 +6,7 @@ import { queueEmail } from "./email";
 import { adminMutation, adminQuery, publicMutation } from "./functions";
 import { CONTACT_SUBJECT_LABELS, CONTACT_TEXT, contactErrors, type ContactSubject } from "./model/contact";
 import { AUTH_MESSAGES } from "./model/messages";
-import { rateLimit } from "./model/rateLimits";
+import { enforceRateLimits } from "./model/rateLimits";
 import { normalizeEmail } from "./model/users";
 import { contactMessageFields } from "./schema";
 
@@ -20,9 +20,7 @@ export const submit = publicMutation({
     const fields = contactErrors(input);
     if (Object.keys(fields).length > 0) throw new ConvexError({ code: "INVALID_INPUT", message: AUTH_MESSAGES.INVALID_INPUT, fields });
     const email = normalizeEmail(input.email);
-    for (const limit of [rateLimit(ctx, { name: "contactPerSender", key: email }), rateLimit(ctx, { name: "contactOverall" })]) {
-      if (!(await limit).ok) throw new ConvexError({ code: "RATE_LIMITED", message: CONTACT_TEXT.rateLimited });
-    }
+    await enforceRateLimits(ctx, [{ name: "contactPerSender", key: email }, { name: "contactOverall" }], CONTACT_TEXT.rateLimited);
     const subject = input.subject ? (input.subject as ContactSubject) : undefined;
     const message = {
       name: input.name.trim(),

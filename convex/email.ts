@@ -1,58 +1,155 @@
-/** The e-mail outbox: queueing, delivery through the configured adapter, and the admin view. */
+/**
+ * Every e-mail the app sends goes through `queueEmail`, in the transaction of the change that
+ * causes it. The Resend component holds each e-mail's delivery state and its state machine, in
+ * both modes (integrations/email.ts); the `emailOutbox` row is the app's record and the admins'
+ * view of it (model/email.ts `outboxState`), brought up to date whenever that state can move:
+ * - after Resend's API answered: `sync` polls the component in production, since it reports no
+ *   callback for that step; `deliverLocally` answers at once in the embedded default;
+ * - on each delivery event: `recordEvent`, the webhook's handler, fed by Resend's webhook in
+ *   production and by the local stand-in's Resend-shaped events offline.
+ */
+import { vEmailEvent } from "@convex-dev/resend";
 import { withSystemFields } from "convex-helpers/validators";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { adminQuery, internalAction, internalMutation, internalQuery } from "./functions";
-import { resendConfigured, sendWithResend } from "./integrations/email";
-import { emailOutboxFields, emailStatusValidator } from "./schema";
+import { adminQuery, internalMutation } from "./functions";
+import {
+  acceptLocally,
+  applyToComponent,
+  componentEmail,
+  enqueueWithResend,
+  holdLocally,
+  resendConfigured,
+  type OutgoingEmail,
+} from "./integrations/email";
+import { leftTheQueue, outboxState, type ComponentEmail, type EmailStatus } from "./model/email";
+import { emailOutboxFields } from "./schema";
 
-/** Queues one e-mail in the calling transaction and schedules its delivery. */
-export async function queueEmail(ctx: MutationCtx, message: { to: string; subject: string; text: string; template: string }) {
-  const id = await ctx.db.insert("emailOutbox", { ...message, createdAt: Date.now(), status: "queued" });
-  await ctx.scheduler.runAfter(0, internal.email.deliver, { id });
+/** The component's first batch leaves about a second after the first e-mail; look after that. */
+const SYNC_FIRST_DELAY_MS = 5_000;
+/** Then doubling, up to this: the component retries for about 15 minutes, with backoff too. */
+const SYNC_MAX_DELAY_MS = 10 * 60_000;
+/** A component that has not finished by then is not coming back (its retries are long over). */
+const SYNC_FOR_MS = 24 * 60 * 60_000;
+/** Offline, how long the recipient's server "takes" between Resend's sent and final events. */
+const LOCAL_DELIVERY_MS = 1_000;
+
+/**
+ * Queues one e-mail in the calling transaction. With an idempotency key, an e-mail already queued
+ * under it is not queued again (its id is returned): derive the key from what causes the e-mail.
+ */
+export async function queueEmail(
+  ctx: MutationCtx,
+  message: OutgoingEmail & { template: string },
+  options: { idempotencyKey?: string } = {},
+): Promise<Id<"emailOutbox">> {
+  const { idempotencyKey } = options;
+  if (idempotencyKey !== undefined) {
+    const existing = await ctx.db
+      .query("emailOutbox")
+      .withIndex("by_idempotency_key", (q) => q.eq("idempotencyKey", idempotencyKey))
+      .first();
+    if (existing) return existing._id;
+  }
+  const production = resendConfigured();
+  const componentEmailId = production ? await enqueueWithResend(ctx, message, idempotencyKey) : await holdLocally(ctx, message);
+  const id = await ctx.db.insert("emailOutbox", {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    template: message.template,
+    createdAt: Date.now(),
+    status: "queued",
+    componentEmailId,
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+  });
+  if (production) await ctx.scheduler.runAfter(SYNC_FIRST_DELAY_MS, internal.email.sync, { id, attempt: 0 });
+  else await ctx.scheduler.runAfter(0, internal.email.deliverLocally, { id });
   return id;
 }
 
-export const deliver = internalAction({
+const NEEDS_A_REASON = new Set<EmailStatus>(["failed", "bounced", "complained"]);
+
+/**
+ * Brings one outbox row up to the component's state and returns that state (null for a row
+ * without one). `reason` is the event's, for failures the component does not keep a message for;
+ * a reason already recorded stays while the e-mail is still failed.
+ */
+async function refresh(ctx: MutationCtx, row: Doc<"emailOutbox">, reason?: string): Promise<ComponentEmail | null> {
+  if (row.componentEmailId === undefined) return null;
+  const email = await componentEmail(ctx, row.componentEmailId);
+  if (!email) return null;
+  const state = outboxState(email);
+  const error = state.error ?? (NEEDS_A_REASON.has(state.status) ? (reason ?? row.error) : undefined);
+  if (state.status !== row.status || state.providerId !== row.providerId || error !== row.error) {
+    await ctx.db.patch("emailOutbox", row._id, { status: state.status, providerId: state.providerId, error });
+  }
+  return email;
+}
+
+/** Production: copies the component's state after Resend's API answered (or the retries gave up). */
+export const sync = internalMutation({
+  args: { id: v.id("emailOutbox"), attempt: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { id, attempt }) => {
+    const row = await ctx.db.get("emailOutbox", id);
+    const email = row ? await refresh(ctx, row) : null;
+    if (row && email && !leftTheQueue(email) && Date.now() - row.createdAt < SYNC_FOR_MS) {
+      const delay = Math.min(SYNC_FIRST_DELAY_MS * 2 ** (attempt + 1), SYNC_MAX_DELAY_MS);
+      await ctx.scheduler.runAfter(delay, internal.email.sync, { id, attempt: attempt + 1 });
+    }
+    return null;
+  },
+});
+
+/** Embedded default: the local stand-in answers for Resend, and its events go to the webhook's handler. */
+export const deliverLocally = internalMutation({
   args: { id: v.id("emailOutbox") },
   returns: v.null(),
   handler: async (ctx, { id }) => {
-    const message = await ctx.runQuery(internal.email.get, { id });
-    if (!message || message.status !== "queued") return null;
-    if (!resendConfigured()) {
-      await ctx.runMutation(internal.email.setStatus, { id, status: "stored" });
-      return null;
-    }
-    try {
-      const providerId = await sendWithResend(message);
-      await ctx.runMutation(internal.email.setStatus, { id, status: "sent", providerId });
-    } catch (error) {
-      await ctx.runMutation(internal.email.setStatus, { id, status: "failed", error: error instanceof Error ? error.message : String(error) });
+    const row = await ctx.db.get("emailOutbox", id);
+    if (row?.componentEmailId === undefined || row.status !== "queued") return null;
+    const events = await acceptLocally(ctx, row.componentEmailId, row, Date.now());
+    await refresh(ctx, row);
+    for (const [step, event] of events.entries()) {
+      await ctx.scheduler.runAfter(step * LOCAL_DELIVERY_MS, internal.email.recordEvent, { eventId: `${event.data.email_id}/${event.type}`, event });
     }
     return null;
+  },
+});
+
+/**
+ * The webhook's handler: one delivery event, applied at most once per delivery id. The id is
+ * recorded in the same transaction as the component's change and the outbox row's, so a replay
+ * changes nothing. An event about an e-mail whose Resend id `sync` has not copied yet still moves
+ * the component; the row catches up at its next sync.
+ */
+export const recordEvent = internalMutation({
+  args: { eventId: v.string(), event: vEmailEvent },
+  returns: v.union(v.literal("recorded"), v.literal("duplicate")),
+  handler: async (ctx, { eventId, event }) => {
+    const seen = await ctx.db
+      .query("webhookEvents")
+      .withIndex("by_provider_and_event", (q) => q.eq("provider", "resend").eq("eventId", eventId))
+      .unique();
+    if (seen) return "duplicate";
+    await ctx.db.insert("webhookEvents", { provider: "resend", eventId, receivedAt: Date.now() });
+    await applyToComponent(ctx, event);
+    const row = await ctx.db
+      .query("emailOutbox")
+      .withIndex("by_provider_id", (q) => q.eq("providerId", event.data.email_id))
+      .unique();
+    if (row) await refresh(ctx, row, event.type === "email.failed" ? event.data.failed.reason : undefined);
+    return "recorded";
   },
 });
 
 const outboxValidator = v.object(withSystemFields("emailOutbox", emailOutboxFields));
 
-export const get = internalQuery({
-  args: { id: v.id("emailOutbox") },
-  returns: v.union(v.null(), outboxValidator),
-  handler: (ctx, { id }) => ctx.db.get("emailOutbox", id),
-});
-
-export const setStatus = internalMutation({
-  args: { id: v.id("emailOutbox"), status: emailStatusValidator, providerId: v.optional(v.string()), error: v.optional(v.string()) },
-  returns: v.null(),
-  handler: async (ctx, { id, ...change }) => {
-    await ctx.db.patch("emailOutbox", id, change);
-    return null;
-  },
-});
-
-/** Everything sent, newest first: the embedded default's inbox for admins. */
+/** Everything sent and how far it got, newest first. */
 export const outbox = adminQuery({
   args: { paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(outboxValidator),

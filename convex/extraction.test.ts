@@ -1,16 +1,17 @@
+import type { WorkId } from "@convex-dev/workpool";
 import "@date-fns/tz";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatCompletion, OPENAI_API, OPENAI_SAMPLE_COMMITMENTS, OPENAI_SAMPLE_INPUT, openaiScenarios } from "../tests/mocks/openai";
 import { server } from "../tests/mocks/server";
 import { http, HttpResponse } from "msw";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { EXTRACTION_BACKOFF_MS, EXTRACTION_MAX_ATTEMPTS, EXTRACTION_STALE_MS } from "./model/extractionPipeline";
 import { formatTimestamp } from "./model/transcripts";
 import type { UserError } from "./model/messages";
 import { insertSession, notificationsOf } from "./test.sessions";
-import { newConvexTest } from "./test.setup";
+import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -50,7 +51,7 @@ async function setup() {
 
 async function upload(t: T, as: Awaited<ReturnType<typeof setup>>["coach"], sessionId: Id<"sessions">, content = TRANSCRIPT) {
   const transcriptId = await as.as.mutation(api.transcripts.upload, { sessionId, content, format: "text" });
-  await t.finishAllScheduledFunctions(vi.runAllTimers);
+  await runScheduled(t);
   return transcriptId;
 }
 
@@ -125,7 +126,7 @@ describe("extraction with the offline rules", () => {
     const { t, coach, sessionId } = await setup();
     const transcriptId = await coach.as.mutation(api.transcripts.upload, { sessionId, content: TRANSCRIPT, format: "text" });
     await t.run((ctx) => ctx.db.delete("transcripts", transcriptId));
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await runScheduled(t);
     const { run, proposals } = await coach.as.query(api.extraction.forSession, { sessionId });
     expect(run).toMatchObject({ status: "failed", attempts: 0, lastError: "The transcript or its session no longer exists." });
     expect(proposals).toEqual([]);
@@ -147,6 +148,33 @@ const SAMPLE_TRANSCRIPT = OPENAI_SAMPLE_INPUT.segments
   .map((s) => `[${formatTimestamp(s.startSeconds)}] ${s.speaker}: ${s.text}`)
   .join("\n");
 
+const COMPLETIONS = `${OPENAI_API}/chat/completions`;
+
+/** When each request to OpenAI was sent (fake time), then lets the other handlers answer. */
+function recordRequestTimes(): number[] {
+  const sentAt: number[] = [];
+  server.use(
+    http.post(COMPLETIONS, () => {
+      sentAt.push(Date.now());
+    }),
+  );
+  return sentAt;
+}
+
+/**
+ * The waits between the attempts sent at `sentAt` are the nominal backoff times `jitter`: the pool
+ * starts due work on its 100 ms segments and 200 ms polls, so up to a second later.
+ */
+function expectWaits(sentAt: number[], jitter: number) {
+  const waits = sentAt.slice(1).map((time, i) => time - sentAt[i]!);
+  expect(waits).toHaveLength(EXTRACTION_MAX_ATTEMPTS - 1);
+  waits.forEach((wait, i) => {
+    const nominal = EXTRACTION_BACKOFF_MS[i]! * jitter;
+    expect(wait).toBeGreaterThanOrEqual(nominal);
+    expect(wait).toBeLessThan(nominal + 1_000);
+  });
+}
+
 describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
   it("stores the structured answer's proposals and discards one whose quote is not in the transcript", async () => {
     const { t, coach, sessionId } = await setup();
@@ -157,7 +185,7 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
       transcriptQuote: "I'll hire an assistant next month.",
     };
     server.use(
-      http.post(`${OPENAI_API}/chat/completions`, () =>
+      http.post(COMPLETIONS, () =>
         HttpResponse.json(chatCompletion({ content: JSON.stringify({ commitments: [...OPENAI_SAMPLE_COMMITMENTS, invented] }) })),
       ),
     );
@@ -169,41 +197,99 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
     );
   });
 
-  it("fails at once on a refusal, with OpenAI's words, and does not retry", async () => {
+  it("fails at once on a refusal, with OpenAI's words, does not retry, and tells the coach", async () => {
     const { t, coach, sessionId } = await setup();
     vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
     server.use(openaiScenarios.refusal("I can't help with that."));
+    const sentAt = recordRequestTimes();
     await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
     const { run, proposals } = await coach.as.query(api.extraction.forSession, { sessionId });
-    expect(run).toMatchObject({ status: "failed", attempts: 1 });
-    expect(run!.lastError).toContain("I can't help with that.");
+    expect(run).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "OpenAI declined to read this transcript: I can't help with that.",
+    });
+    expect(sentAt).toHaveLength(1);
     expect(proposals).toEqual([]);
+    expect((await notificationsOf(t, coach.id)).map((a) => a.title)).toContain("Action items need a hand");
+  });
+
+  it("stops at the first permanent error, even after a retryable one", async () => {
+    const { t, coach, sessionId } = await setup();
+    vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
+    // An outage first, then the quota runs out: the second attempt is the last.
+    let calls = 0;
+    const outage = openaiScenarios.serverError();
+    const quota = openaiScenarios.quotaExceeded();
+    server.use(http.post(COMPLETIONS, (info) => (calls++ === 0 ? outage : quota).run(info).then((answer) => answer?.response)));
+    const sentAt = recordRequestTimes();
+    await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
+    const { run } = await coach.as.query(api.extraction.forSession, { sessionId });
+    expect(run).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      lastError: "OpenAI answered 429: You exceeded your current quota, please check your plan and billing details.",
+    });
+    expect(sentAt).toHaveLength(2);
   });
 
   it(`retries a malformed answer ${EXTRACTION_MAX_ATTEMPTS} times with backoff, then records the failure and tells the coach`, async () => {
     const { t, coach, sessionId } = await setup();
     vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
+    // The pool's jitter factor is 0.5 + Math.random(): exactly 1 here, so the waits are the nominal ones.
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
     server.use(openaiScenarios.invalidJson());
+    const sentAt = recordRequestTimes();
     await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
-    const jobs = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
-    const times = jobs.filter((job) => job.name.startsWith("extraction")).map((job) => job.scheduledTime);
-    expect(times.slice(1).map((time, i) => time - times[i]!)).toEqual([...EXTRACTION_BACKOFF_MS]);
+    expectWaits(sentAt, 1);
     const { run } = await coach.as.query(api.extraction.forSession, { sessionId });
     expect(run).toMatchObject({ status: "failed", attempts: EXTRACTION_MAX_ATTEMPTS, extractor: "openai" });
-    expect(run!.lastError).toContain("not valid JSON");
+    expect(run!.lastError).toBe("OpenAI's answer is not valid JSON.");
     const alerts = await notificationsOf(t, coach.id);
     expect(alerts.map((a) => [a.type, a.title])).toContainEqual(["system_alert", "Action items need a hand"]);
 
     // The coach tries again once OpenAI answers properly.
     server.resetHandlers();
     const again = await coach.as.mutation(api.extraction.retry, { runId: run!._id });
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await runScheduled(t);
     expect((await coach.as.query(api.extraction.forSession, { sessionId })).run).toMatchObject({
       _id: again,
       status: "succeeded",
       proposalCount: 4,
     });
     expect(await codeOf(coach.as.mutation(api.extraction.retry, { runId: again }))).toBe("EXTRACTION_NOT_FAILED");
+  });
+
+  it("keeps the waits between attempts within the pool's jitter of 30 s and 2 min", async () => {
+    for (const random of [0, 0.999]) {
+      const { t, coach, sessionId } = await setup();
+      vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
+      vi.spyOn(Math, "random").mockReturnValue(random);
+      server.use(openaiScenarios.serverError());
+      const sentAt = recordRequestTimes();
+      await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
+      expectWaits(sentAt, 0.5 + random);
+      server.resetHandlers();
+    }
+  });
+
+  it("succeeds on a later attempt after a passing failure, with the earlier error cleared", async () => {
+    const { t, coach, sessionId } = await setup();
+    vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
+    server.use(openaiScenarios.rateLimited());
+    await coach.as.mutation(api.transcripts.upload, { sessionId, content: SAMPLE_TRANSCRIPT, format: "text" });
+    // Run the first attempt only: the retry waits on a timer.
+    await vi.advanceTimersByTimeAsync(1_000);
+    await t.finishInProgressScheduledFunctions();
+    const waiting = (await coach.as.query(api.extraction.forSession, { sessionId })).run;
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting!.lastError).toMatch(/^OpenAI answered 429: Rate limit reached/);
+
+    server.resetHandlers();
+    await runScheduled(t);
+    const { run } = await coach.as.query(api.extraction.forSession, { sessionId });
+    expect(run).toMatchObject({ status: "succeeded", attempts: 2, proposalCount: 4 });
+    expect(run!.lastError).toBeUndefined();
   });
 
   it("lets the coach restart a run that stopped answering, but not one still within its time", async () => {
@@ -228,7 +314,68 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
     const stale = await stuck(Date.now() - EXTRACTION_STALE_MS - 1);
     const again = await coach.as.mutation(api.extraction.retry, { runId: stale });
     expect((await t.run((ctx) => ctx.db.get("extractionRuns", stale)))!.status).toBe("failed");
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await runScheduled(t);
     expect((await coach.as.query(api.extraction.forSession, { sessionId })).run).toMatchObject({ _id: again, status: "succeeded" });
+  });
+
+  it("closes a run the pool gave up on, in the attempt's words when it recorded them, else the pool's", async () => {
+    const { t, coach, sessionId } = await setup();
+    const transcriptId = await upload(t, coach, sessionId);
+    const runIn = (status: "queued" | "running" | "succeeded", lastError?: string) =>
+      t.run((ctx) =>
+        ctx.db.insert("extractionRuns", {
+          transcriptId,
+          sessionId,
+          memberId: coach.id,
+          coachId: coach.id,
+          status,
+          extractor: "openai",
+          attempts: 1,
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+          ...(lastError ? { lastError } : {}),
+        }),
+      );
+    const giveUp = (runId: Id<"extractionRuns">, error: string) =>
+      t.mutation(internal.extraction.finish, { workId: "work-1" as WorkId, context: { runId }, result: { kind: "failed", error } });
+    const runOf = async (runId: Id<"extractionRuns">) => (await t.run((ctx) => ctx.db.get("extractionRuns", runId)))!;
+
+    // Waiting after a failed attempt: that attempt's own words stand.
+    const waiting = await runIn("queued", "OpenAI answered 500: Down");
+    await giveUp(waiting, "Uncaught Error: OpenAI answered 500: Down\n    at handler");
+    expect(await runOf(waiting)).toMatchObject({ status: "failed", lastError: "OpenAI answered 500: Down" });
+    // Cut off mid-attempt (an action past its time limit records nothing): the pool's words.
+    const cutOff = await runIn("running");
+    await giveUp(cutOff, "Your function timed out.");
+    expect(await runOf(cutOff)).toMatchObject({ status: "failed", lastError: "Your function timed out." });
+    // Already closed: left alone, and nobody is told twice.
+    const done = await runIn("succeeded");
+    await giveUp(done, "late");
+    expect(await runOf(done)).toMatchObject({ status: "succeeded" });
+    expect((await notificationsOf(t, coach.id)).filter((n) => n.title === "Action items need a hand")).toHaveLength(2);
+  });
+
+  it("tries again a run whose last attempt was cut off before it could record anything", async () => {
+    const { t, coach, member, sessionId } = await setup();
+    const transcriptId = await upload(t, coach, sessionId);
+    const cutOff = await t.run((ctx) =>
+      ctx.db.insert("extractionRuns", {
+        transcriptId,
+        sessionId,
+        memberId: member.id,
+        coachId: coach.id,
+        status: "running",
+        extractor: "rules",
+        attempts: 1,
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+      }),
+    );
+    const answer = await t.action(internal.extraction.run, { runId: cutOff });
+    expect(answer?.proposals.length).toBeGreaterThan(0);
+    expect(await t.run((ctx) => ctx.db.get("extractionRuns", cutOff))).toMatchObject({ status: "running", attempts: 2 });
+    // A closed run is not picked up again.
+    await t.run((ctx) => ctx.db.patch("extractionRuns", cutOff, { status: "failed" }));
+    expect(await t.action(internal.extraction.run, { runId: cutOff })).toBeNull();
   });
 });

@@ -1,14 +1,25 @@
 /**
- * Commitments proposed from a session's transcript: the scheduled extraction (OpenAI with
- * OPENAI_API_KEY, else the offline rules), and the coach's or member's Accept, Edit or Dismiss.
+ * Commitments proposed from a session's transcript: the extraction on the extraction workpool
+ * (OpenAI with OPENAI_API_KEY, else the offline rules), and the coach's or member's Accept, Edit or
+ * Dismiss.
  */
+import { NonRetryableError, vOnCompleteArgs } from "@convex-dev/workpool";
 import { withSystemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation, memberQuery, staffMutation, writerMutation } from "./functions";
+import { currentAdapters } from "./integrations/config";
 import { ExtractionError, extractWithOpenAI } from "./integrations/openai";
-import { keepGrounded } from "./model/extraction";
-import { beginAttempt, canRetry, failAttempt, queueExtraction, saveProposals } from "./model/extractionPipeline";
+import { keepGrounded, type Extractor } from "./model/extraction";
+import {
+  beginAttempt,
+  canRetry,
+  failRun,
+  queueExtraction,
+  recordFailedAttempt,
+  saveProposals,
+  type ExtractorName,
+} from "./model/extractionPipeline";
 import { acceptProposal, loadProposalFor } from "./model/proposals";
 import { userError } from "./model/errors";
 import { ruleExtractor } from "./model/ruleExtractor";
@@ -18,6 +29,7 @@ import {
   actionItemProposalFields,
   commitmentTypeValidator,
   extractionRunFields,
+  extractorValidator,
   responsiblePartyValidator,
   transcriptSegmentValidator,
 } from "./schema";
@@ -36,58 +48,65 @@ const commitmentValidator = v.object({
   confidence: v.number(),
   tentative: v.boolean(),
 });
+/** What an attempt hands the pool: the grounded proposals, or null when the run was already closed. */
+const attemptResultValidator = v.union(v.null(), v.object({ proposals: v.array(commitmentValidator), discarded: v.number() }));
 
+/** The adapters behind the extraction: the vendor choice is made here, never in model/. */
+const EXTRACTORS: Record<ExtractorName, Extractor> = { openai: extractWithOpenAI, rules: ruleExtractor };
+
+/** One attempt, run by the extraction workpool, which retries it (model/extractionPipeline.ts). */
 export const run = internalAction({
   args: { runId: v.id("extractionRuns") },
-  returns: v.null(),
+  returns: attemptResultValidator,
   handler: async (ctx, { runId }) => {
-    const attempt = await ctx.runMutation(internal.extraction.begin, { runId });
-    if (!attempt) return null;
+    const extractor = currentAdapters().extraction;
+    const input = await ctx.runMutation(internal.extraction.begin, { runId, extractor });
+    if (!input) return null;
     try {
-      const proposals = attempt.extractor === "openai" ? await extractWithOpenAI(attempt.input) : await ruleExtractor(attempt.input);
-      const { kept, discarded } = keepGrounded(attempt.input.text, proposals);
-      await ctx.runMutation(internal.extraction.succeed, { runId, proposals: kept, discarded });
+      const { kept, discarded } = keepGrounded(input.text, await EXTRACTORS[extractor](input));
+      return { proposals: kept, discarded };
     } catch (error) {
-      // Anything but a known permanent refusal (bad key, refusal) may pass on a later attempt.
-      const retryable = error instanceof ExtractionError ? error.retryable : true;
-      await ctx.runMutation(internal.extraction.fail, { runId, error: error instanceof Error ? error.message : String(error), retryable });
+      const message = error instanceof Error ? error.message : String(error);
+      // A known permanent failure (bad key, refusal) ends the run at once; anything else may pass later.
+      if (error instanceof ExtractionError && !error.retryable) throw new NonRetryableError(message, { cause: error });
+      await ctx.runMutation(internal.extraction.attemptFailed, { runId, error: message });
+      throw error;
     }
-    return null;
   },
 });
 
 export const begin = internalMutation({
-  args: { runId: v.id("extractionRuns") },
+  args: { runId: v.id("extractionRuns"), extractor: extractorValidator },
   returns: v.union(
     v.null(),
     v.object({
-      extractor: extractionRunFields.extractor,
-      input: v.object({
-        segments: v.array(transcriptSegmentValidator),
-        text: v.string(),
-        coachName: v.string(),
-        memberName: v.string(),
-        sessionDate: v.string(),
-      }),
+      segments: v.array(transcriptSegmentValidator),
+      text: v.string(),
+      coachName: v.string(),
+      memberName: v.string(),
+      sessionDate: v.string(),
     }),
   ),
-  handler: (ctx, { runId }) => beginAttempt(ctx, runId),
+  handler: (ctx, { runId, extractor }) => beginAttempt(ctx, runId, extractor),
 });
 
-export const succeed = internalMutation({
-  args: { runId: v.id("extractionRuns"), proposals: v.array(commitmentValidator), discarded: v.number() },
+export const attemptFailed = internalMutation({
+  args: { runId: v.id("extractionRuns"), error: v.string() },
   returns: v.null(),
-  handler: async (ctx, { runId, proposals, discarded }) => {
-    await saveProposals(ctx, runId, proposals, discarded);
+  handler: async (ctx, { runId, error }) => {
+    await recordFailedAttempt(ctx, runId, error);
     return null;
   },
 });
 
-export const fail = internalMutation({
-  args: { runId: v.id("extractionRuns"), error: v.string(), retryable: v.boolean() },
+/** The pool's onComplete: the run records the outcome of its last attempt. */
+export const finish = internalMutation({
+  args: vOnCompleteArgs(v.object({ runId: v.id("extractionRuns") }), attemptResultValidator),
   returns: v.null(),
-  handler: async (ctx, { runId, error, retryable }) => {
-    await failAttempt(ctx, runId, error, retryable);
+  handler: async (ctx, { context: { runId }, result }) => {
+    if (result.kind === "success") {
+      if (result.returnValue) await saveProposals(ctx, runId, result.returnValue.proposals, result.returnValue.discarded);
+    } else await failRun(ctx, runId, result.kind === "failed" ? result.error : null);
     return null;
   },
 });

@@ -3,7 +3,7 @@ import { ConvexError, v } from "convex/values";
 import { internalMutation } from "./functions";
 import { FORM_MESSAGES, newsletterErrors } from "./model/contact";
 import { AUTH_MESSAGES } from "./model/messages";
-import { rateLimit } from "./model/rateLimits";
+import { enforceRateLimits } from "./model/rateLimits";
 import { findUserByToken, normalizeEmail } from "./model/users";
 
 /** Subscribes once: signing up again with the same email changes nothing. */
@@ -19,7 +19,7 @@ export const subscribe = internalMutation({
       .withIndex("by_email", (q) => q.eq("email", email))
       .first();
     if (existing) return "already_subscribed";
-    if (!(await rateLimit(ctx, { name: "newsletterOverall" })).ok) throw new ConvexError({ code: "RATE_LIMITED", message: FORM_MESSAGES.busy });
+    await enforceRateLimits(ctx, [{ name: "newsletterOverall" }], FORM_MESSAGES.busy);
     await ctx.db.insert("newsletterSubscribers", { email, name: input.name.trim(), createdAt: Date.now(), source: input.source });
     return "subscribed";
   },
@@ -43,7 +43,7 @@ export const registerForEvent = internalMutation({
         .first();
       if (existing) return null;
     }
-    if (!(await rateLimit(ctx, { name: "eventRegistrationOverall" })).ok) throw new ConvexError({ code: "RATE_LIMITED", message: FORM_MESSAGES.busy });
+    await enforceRateLimits(ctx, [{ name: "eventRegistrationOverall" }], FORM_MESSAGES.busy);
     await ctx.db.insert("eventRegistrations", { eventId: event._id, createdAt: Date.now(), ...(user ? { userId: user._id } : {}) });
     return null;
   },

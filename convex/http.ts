@@ -3,7 +3,9 @@ import { ConvexError } from "convex/values";
 import { Webhook } from "svix";
 import { internal } from "./_generated/api";
 import { env, httpAction } from "./_generated/server";
+import { readResendWebhook, resendWebhookConfigured } from "./integrations/email";
 import { parseClerkUserEvent } from "./model/clerk";
+import { RATE_LIMITED } from "./model/rateLimits";
 import { ARTICLE_PATHS, INDEXED_PATHS, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
 
 const http = httpRouter();
@@ -42,6 +44,24 @@ http.route({
   }),
 });
 
+/**
+ * Resend's delivery webhooks (email.sent, delivered, delivery_delayed, bounced, complained,
+ * opened, clicked, failed): verified over the raw body, then applied once per svix-id by the same
+ * handler the embedded default feeds (internal.email.recordEvent). A replay answers 409.
+ */
+http.route({
+  path: "/resend-webhook",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    if (!resendWebhookConfigured()) return new Response("Resend webhooks are not configured", { status: 503 });
+    const delivery = readResendWebhook(await request.text(), request.headers);
+    if (delivery.kind === "refused") return new Response(delivery.reason, { status: 400 });
+    if (delivery.kind === "ignored") return new Response(null, { status: 204 });
+    const outcome = await ctx.runMutation(internal.email.recordEvent, { eventId: delivery.eventId, event: delivery.event });
+    return outcome === "duplicate" ? new Response("Event already recorded", { status: 409 }) : new Response(null, { status: 200 });
+  }),
+});
+
 /** Largest form body accepted; anything bigger is refused before it is parsed. */
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -60,16 +80,23 @@ async function readForm(request: Request): Promise<Record<string, string> | null
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 const TOO_LARGE = { code: "TOO_LARGE", message: "That is more than this form accepts." };
 
 /** A ConvexError's data for the client, or the error again when it is not one the user can fix. */
-function userErrorData(error: unknown): { code: string; message: string; fields?: Record<string, string> } {
+function userErrorData(error: unknown): { code: string; message: string; fields?: Record<string, string>; retryAfter?: number } {
   if (error instanceof ConvexError) return error.data as { code: string; message: string };
   throw error;
 }
 
-const statusFor = (code: string) => (code === "RATE_LIMITED" ? 429 : code === "NOT_FOUND" ? 404 : 400);
+/** A refused form's answer: 429 with Retry-After (seconds) when a rate limit said when to come back. */
+function refusal(data: ReturnType<typeof userErrorData>) {
+  if (data.code !== RATE_LIMITED) return json(data.code === "NOT_FOUND" ? 404 : 400, data);
+  const headers: Record<string, string> = {};
+  if (data.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(data.retryAfter / 1000)));
+  return json(429, data, headers);
+}
 
 /** Newsletter sign-up from the page's form (JavaScript on): JSON answers. */
 http.route({
@@ -82,8 +109,7 @@ http.route({
       const status = await ctx.runMutation(internal.forms.subscribe, { name: form.name ?? "", email: form.email ?? "", source: "form" });
       return json(200, { status });
     } catch (error) {
-      const data = userErrorData(error);
-      return json(statusFor(data.code), data);
+      return refusal(userErrorData(error));
     }
   }),
 });
@@ -100,7 +126,7 @@ http.route({
       try {
         await ctx.runMutation(internal.forms.subscribe, { name: form.name ?? "", email: form.email ?? "", source: "form-post" });
       } catch (error) {
-        outcome = userErrorData(error).code === "RATE_LIMITED" ? "busy" : "invalid";
+        outcome = userErrorData(error).code === RATE_LIMITED ? "busy" : "invalid";
       }
     }
     return new Response(null, { status: 303, headers: { location: `/?newsletter=${outcome}#newsletter` } });
@@ -122,8 +148,7 @@ http.route({
       });
       return json(200, { status: "registered" });
     } catch (error) {
-      const data = userErrorData(error);
-      return json(statusFor(data.code), data);
+      return refusal(userErrorData(error));
     }
   }),
 });

@@ -1,7 +1,7 @@
-import { rateLimitTables } from "convex-helpers/server/rateLimit";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import { CONTACT_SUBJECTS } from "./model/contact";
+import { EMAIL_STATUSES } from "./model/email";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
 
@@ -39,7 +39,7 @@ export const userFields = {
 export const contactSubjectValidator = literals(CONTACT_SUBJECTS);
 export const productTypeValidator = literals(PRODUCT_TYPES);
 export const articleKindValidator = v.union(v.literal("post"), v.literal("case_study"));
-export const emailStatusValidator = v.union(v.literal("queued"), v.literal("sent"), v.literal("stored"), v.literal("failed"));
+export const emailStatusValidator = literals(EMAIL_STATUSES);
 
 export const contactMessageFields = {
   name: v.string(),
@@ -96,7 +96,13 @@ export const emailOutboxFields = {
   template: v.string(),
   createdAt: v.number(),
   status: emailStatusValidator,
+  /** Given by the caller so that the same e-mail queued twice (a retried job) is sent once. */
+  idempotencyKey: v.optional(v.string()),
+  /** The Resend component's id of the e-mail, which holds its delivery state in both modes. */
+  componentEmailId: v.optional(v.string()),
+  /** Resend's id of the e-mail, once accepted: what its webhook events name. */
   providerId: v.optional(v.string()),
+  /** Why it did not arrive (failed, bounced, complained). */
   error: v.optional(v.string()),
 };
 
@@ -315,6 +321,8 @@ export const actionItemFields = {
 
 export const extractionRunStatusValidator = v.union(v.literal("queued"), v.literal("running"), v.literal("succeeded"), v.literal("failed"));
 
+export const extractorValidator = v.union(v.literal("openai"), v.literal("rules"));
+
 /** One extraction of one transcript: its attempts and, when it gave up, why (never a silent gap). */
 export const extractionRunFields = {
   transcriptId: v.id("transcripts"),
@@ -322,7 +330,8 @@ export const extractionRunFields = {
   memberId: v.id("users"),
   coachId: v.id("users"),
   status: extractionRunStatusValidator,
-  extractor: v.union(v.literal("openai"), v.literal("rules")),
+  /** Which extractor the latest attempt used; the action picks it when the attempt starts. */
+  extractor: v.optional(extractorValidator),
   attempts: v.number(),
   lastError: v.optional(v.string()),
   proposalCount: v.optional(v.number()),
@@ -388,7 +397,6 @@ export const memberStatsFields = {
 };
 
 export default defineSchema({
-  ...rateLimitTables,
   users: defineTable(userFields)
     .index("by_token", ["tokenIdentifier"])
     .index("by_email", ["email"])
@@ -411,10 +419,13 @@ export default defineSchema({
   /** Blog posts and case studies: markdown bodies, rendered through a sanitising renderer. */
   articles: defineTable(articleFields).index("by_kind_and_slug", ["kind", "slug"]).index("by_kind_and_published", ["kind", "publishedAt"]),
   /**
-   * Every e-mail the product sends. In the embedded default this is the delivery (admins read it
-   * in the app); with Resend configured it is the record of what Resend was asked to send.
+   * Every e-mail the product sends and how far it got, in both modes: the admins' view of the
+   * Resend component's delivery state (convex/email.ts).
    */
-  emailOutbox: defineTable(emailOutboxFields).index("by_created", ["createdAt"]),
+  emailOutbox: defineTable(emailOutboxFields)
+    .index("by_created", ["createdAt"])
+    .index("by_idempotency_key", ["idempotencyKey"])
+    .index("by_provider_id", ["providerId"]),
   timeLedger: defineTable(timeLedgerFields).index("by_user_and_at", ["userId", "at"]),
   timeBalances: defineTable(timeBalanceFields).index("by_user", ["userId"]).index("by_expires", ["expiresAt"]),
   sessions: defineTable(sessionFields)

@@ -1,4 +1,5 @@
 import { convexTest } from "convex-test";
+import { vi } from "vitest";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 import schema from "./schema";
 import { installedComponents } from "./test.components";
@@ -17,4 +18,19 @@ export function newConvexTest(options: Pick<Options, "transactionLimits"> = {}) 
     t.registerComponent(component.path, componentSchema as SchemaDefinition<GenericSchema, boolean>, component.modules);
   }
   return t;
+}
+
+/**
+ * Runs what is scheduled in time order under fake timers, moving the clock to the next due function
+ * only when none is running, as a deployment's scheduler would. finishAllScheduledFunctions with
+ * vi.runAllTimers fires every later timer while a function is still in flight: with a workpool
+ * (its loop, monitor and recovery timers) that jumps the clock by minutes or days.
+ */
+export async function runScheduled(t: ReturnType<typeof newConvexTest>) {
+  await t.finishInProgressScheduledFunctions();
+  for (let step = 0; vi.getTimerCount() > 0; step++) {
+    if (step === 10_000) throw new Error("Scheduled functions kept scheduling more.");
+    await vi.advanceTimersToNextTimerAsync();
+    await t.finishInProgressScheduledFunctions();
+  }
 }

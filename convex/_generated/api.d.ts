@@ -36,6 +36,7 @@ import type * as model_clerk from "../model/clerk.js";
 import type * as model_contact from "../model/contact.js";
 import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_demoContent from "../model/demoContent.js";
+import type * as model_email from "../model/email.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_extraction from "../model/extraction.js";
 import type * as model_extractionPipeline from "../model/extractionPipeline.js";
@@ -96,6 +97,7 @@ declare const fullApi: ApiFromModules<{
   "model/contact": typeof model_contact;
   "model/dashboard": typeof model_dashboard;
   "model/demoContent": typeof model_demoContent;
+  "model/email": typeof model_email;
   "model/errors": typeof model_errors;
   "model/extraction": typeof model_extraction;
   "model/extractionPipeline": typeof model_extractionPipeline;

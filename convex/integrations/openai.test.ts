@@ -38,7 +38,10 @@ async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
 }
 
 beforeEach(() => vi.stubEnv("OPENAI_API_KEY", "sk-test-123"));
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
 
 describe("openaiConfigured", () => {
   it("is true only with a non-blank OPENAI_API_KEY", () => {
@@ -188,6 +191,23 @@ describe("failures", () => {
     const unreachable = await failure(extractWithOpenAI(OPENAI_SAMPLE_INPUT));
     expect(unreachable.retryable).toBe(true);
     expect(unreachable.message).toMatch(/^OpenAI could not be reached: /);
+  });
+
+  it("a request that hangs times out within the action's time limit, and may pass later", async () => {
+    vi.useFakeTimers();
+    server.use(http.post(COMPLETIONS, () => new Promise<never>(() => {})));
+    const pending = failure(extractWithOpenAI(OPENAI_SAMPLE_INPUT));
+    await vi.advanceTimersByTimeAsync(8 * 60_000);
+    expect(await pending).toMatchObject({ retryable: true, message: "OpenAI could not be reached: Request timed out." });
+  });
+
+  it("is one request per attempt: the SDK does not retry on its own, the pipeline does", async () => {
+    for (const scenario of [openaiScenarios.serverError(), openaiScenarios.rateLimited()]) {
+      server.use(scenario);
+      const sent = recordRequests();
+      expect((await failure(extractWithOpenAI(OPENAI_SAMPLE_INPUT))).retryable).toBe(true);
+      expect(sent).toHaveLength(1);
+    }
   });
 
   it("a wrong key or an exhausted quota is not retried", async () => {

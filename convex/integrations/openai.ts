@@ -1,14 +1,19 @@
 /**
- * OpenAI, when OPENAI_API_KEY is set: commitments read from a transcript through Chat Completions
- * structured outputs (POST /chat/completions with a strict JSON schema). Strict mode makes the
- * model's answer follow the schema, yet the answer is still checked here: the model may refuse, be
- * cut off, or (rarely) glitch. Grounding (is the quote really in the transcript?) is the pipeline's
- * job (keepGrounded), not this adapter's.
+ * OpenAI, when OPENAI_API_KEY is set: commitments read from a transcript through the `openai` SDK's
+ * Chat Completions structured outputs (`chat.completions.parse` with a strict JSON schema made from
+ * a zod schema, which also checks the answer). Strict mode makes the model's answer follow the
+ * schema, yet the answer is still checked: the model may refuse, be cut off, or (rarely) glitch.
+ * Grounding (is the quote really in the transcript?) is the pipeline's job (keepGrounded), not this
+ * adapter's.
  *
- * Errors are ExtractionErrors that say whether another attempt may succeed; the pipeline retries
- * those with backoff, at most EXTRACTION_MAX_ATTEMPTS times in all.
+ * The SDK needs no Node built-ins (only fetch), so this runs in Convex's default runtime. Its own
+ * retries are off: the extraction workpool retries, on the rule below. Errors are ExtractionErrors
+ * that say whether another attempt may succeed.
  */
 import { format, parseISO } from "date-fns";
+import OpenAI, { APIConnectionError, APIError } from "openai";
+import { ContentFilterFinishReasonError, LengthFinishReasonError } from "openai/core/error";
+import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import { env } from "../_generated/server";
 import { selectAdapters } from "../model/adapters";
@@ -21,7 +26,6 @@ import {
 } from "../model/extraction";
 import { formatTimestamp } from "../model/transcripts";
 
-const OPENAI_API = "https://api.openai.com/v1";
 /** A pinned snapshot with structured outputs and a 1M-token context; OPENAI_MODEL overrides it. */
 export const OPENAI_DEFAULT_MODEL = "gpt-4.1-2025-04-14";
 /**
@@ -33,6 +37,13 @@ export const OPENAI_DEFAULT_MODEL = "gpt-4.1-2025-04-14";
 export const OPENAI_MAX_TRANSCRIPT_CHARS = 200_000;
 /** Room for ~100 commitments; a longer answer means the model ran away and is cut off. */
 const OPENAI_MAX_COMPLETION_TOKENS = 16_384;
+/**
+ * Below Convex's 10-minute action limit, so a request that hangs ends as a retryable error the run
+ * records, instead of the platform cutting the action off; 16k output tokens take a few minutes.
+ */
+const OPENAI_TIMEOUT_MS = 8 * 60_000;
+
+const NOT_JSON = "OpenAI's answer is not valid JSON.";
 
 export class ExtractionError extends Error {
   /** Whether another attempt may succeed (rate limit, outage, a glitched answer). */
@@ -49,54 +60,28 @@ export function openaiConfigured(): boolean {
   return selectAdapters({ OPENAI_API_KEY: env.OPENAI_API_KEY }).extraction === "openai";
 }
 
-const PROPOSAL_PROPERTIES = {
-  title: { type: "string", description: "A short task that starts with a verb, e.g. Send the invoice to Dana." },
-  description: { type: "string", description: "One or two sentences of context from the conversation." },
-  commitmentType: { type: "string", enum: COMMITMENT_TYPES },
-  responsibleParty: { type: "string", enum: RESPONSIBLE_PARTIES },
-  priority: { type: "string", enum: ACTION_ITEM_PRIORITIES },
-  dueDate: { type: ["string", "null"], description: "YYYY-MM-DD, or null when no time was said." },
-  transcriptQuote: { type: "string", description: "The commitment's words, copied exactly from one transcript line." },
-  transcriptTimestamp: { type: "string", description: "MM:SS of the line the quote comes from." },
-  confidence: { type: "number", description: "0-100: how sure you are that this is a commitment." },
-  tentative: { type: "boolean", description: "True when the speaker hedged." },
-} as const;
-
-/** Strict mode: every property required, no others; a missing due date is null, not absent. */
-const COMMITMENTS_JSON_SCHEMA = {
-  type: "object",
-  properties: {
-    commitments: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: PROPOSAL_PROPERTIES,
-        required: Object.keys(PROPOSAL_PROPERTIES),
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ["commitments"],
-  additionalProperties: false,
-};
-
-/** The same shape as COMMITMENTS_JSON_SCHEMA, checked at runtime; unknown keys are dropped. */
+/**
+ * The answer's shape: the SDK sends it as a strict JSON schema (every property required, no others;
+ * a missing due date is null, not absent) and parses the answer with it, dropping unknown keys.
+ */
 const commitmentsAnswer = z.object({
   commitments: z.array(
     z.object({
-      title: z.string(),
-      description: z.string(),
+      title: z.string().describe("A short task that starts with a verb, e.g. Send the invoice to Dana."),
+      description: z.string().describe("One or two sentences of context from the conversation."),
       commitmentType: z.enum(COMMITMENT_TYPES),
       responsibleParty: z.enum(RESPONSIBLE_PARTIES),
       priority: z.enum(ACTION_ITEM_PRIORITIES),
-      dueDate: z.string().nullable(),
-      transcriptQuote: z.string(),
-      transcriptTimestamp: z.string(),
-      confidence: z.number(),
-      tentative: z.boolean(),
+      dueDate: z.string().nullable().describe("YYYY-MM-DD, or null when no time was said."),
+      transcriptQuote: z.string().describe("The commitment's words, copied exactly from one transcript line."),
+      transcriptTimestamp: z.string().describe("MM:SS of the line the quote comes from."),
+      confidence: z.number().describe("0-100: how sure you are that this is a commitment."),
+      tentative: z.boolean().describe("True when the speaker hedged."),
     }) satisfies z.ZodType<CommitmentProposal>,
   ),
 });
+
+const RESPONSE_FORMAT = zodResponseFormat(commitmentsAnswer, "session_commitments");
 
 const INSTRUCTIONS = `You read the transcript of an ADHD coaching session between a coach and a member (the client) and list every commitment made in it: something concrete that someone says will be done after the session.
 
@@ -115,9 +100,47 @@ function transcriptLines(input: ExtractionInput): string {
   return input.segments.map((s) => `[${formatTimestamp(s.startSeconds)}] ${s.speaker ? `${s.speaker}: ` : ""}${s.text}`).join("\n");
 }
 
-function requestBody(input: ExtractionInput, transcript: string) {
+/** `instanceof` alone narrows the generic APIError to APIError<any, ...>; this keeps its typed defaults. */
+function isAPIError(error: unknown): error is APIError {
+  return error instanceof APIError;
+}
+
+/**
+ * The SDK's errors on our rule: an outage, a timeout or a rate limit may pass later; a bad key, a
+ * bad request, a refusal or the content filter will not. A 429 for an exhausted quota stays until
+ * someone pays, so retrying it only delays the news. Malformed content (not JSON, or not the schema)
+ * is retryable: strict mode should prevent it, so it is a glitch another attempt usually does not
+ * repeat, and the pipeline caps the attempts. A cut-off answer is a runaway another attempt may not
+ * repeat.
+ */
+function extractionError(error: unknown): ExtractionError {
+  if (error instanceof ExtractionError) return error;
+  if (error instanceof APIConnectionError) return new ExtractionError(`OpenAI could not be reached: ${error.message}`, true);
+  if (isAPIError(error)) {
+    const { status = 0, code, error: body } = error;
+    const retryable = code !== "insufficient_quota" && (status === 408 || status === 409 || status === 429 || status >= 500);
+    const said = body && "message" in body ? body.message : undefined;
+    return new ExtractionError(`OpenAI answered ${status}: ${typeof said === "string" ? said : "no error message"}`, retryable);
+  }
+  if (error instanceof LengthFinishReasonError) {
+    return new ExtractionError(`OpenAI's answer was cut off at ${OPENAI_MAX_COMPLETION_TOKENS.toLocaleString("en-US")} tokens.`, true);
+  }
+  if (error instanceof ContentFilterFinishReasonError) return new ExtractionError("OpenAI's content filter withheld the answer.", false);
+  if (error instanceof SyntaxError) return new ExtractionError(NOT_JSON, true);
+  if (error instanceof z.ZodError) {
+    const issue = error.issues[0];
+    return new ExtractionError(
+      `OpenAI's answer does not match the commitments schema (${issue?.path.join(".") || "answer"}: ${issue?.message}).`,
+      true,
+    );
+  }
+  return new ExtractionError(`OpenAI failed: ${error instanceof Error ? error.message : String(error)}`, true);
+}
+
+async function askOpenAI(input: ExtractionInput, transcript: string): Promise<CommitmentProposal[]> {
+  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY?.trim(), maxRetries: 0, timeout: OPENAI_TIMEOUT_MS });
   const sessionDay = format(parseISO(input.sessionDate), "EEEE, yyyy-MM-dd");
-  return {
+  const completion = await client.chat.completions.parse({
     model: env.OPENAI_MODEL?.trim() || OPENAI_DEFAULT_MODEL,
     messages: [
       { role: "system", content: INSTRUCTIONS },
@@ -126,42 +149,16 @@ function requestBody(input: ExtractionInput, transcript: string) {
         content: `Coach: ${input.coachName}\nMember (client): ${input.memberName}\nSession date: ${sessionDay}\n\nTranscript:\n${transcript}`,
       },
     ],
-    response_format: { type: "json_schema", json_schema: { name: "session_commitments", strict: true, schema: COMMITMENTS_JSON_SCHEMA } },
+    response_format: RESPONSE_FORMAT,
     max_completion_tokens: OPENAI_MAX_COMPLETION_TOKENS,
-  };
-}
-
-interface ChatCompletionAnswer {
-  choices?: Array<{ message?: { content?: string | null; refusal?: string | null }; finish_reason?: string }>;
-  error?: { message?: string; type?: string; code?: string | null };
-}
-
-function httpError(status: number, body: ChatCompletionAnswer | null): ExtractionError {
-  // A 429 for an exhausted quota stays until someone pays; retrying only delays the news.
-  const retryable = body?.error?.code !== "insufficient_quota" && (status === 408 || status === 409 || status === 429 || status >= 500);
-  return new ExtractionError(`OpenAI answered ${status}: ${body?.error?.message ?? "no error message"}`, retryable);
-}
-
-/**
- * Malformed content (not JSON, or not the schema) is retryable: strict mode should prevent it, so
- * it is a glitch another attempt usually does not repeat, and the pipeline caps the attempts.
- */
-function parseCommitments(content: string | null | undefined): CommitmentProposal[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(content ?? "");
-  } catch {
-    throw new ExtractionError("OpenAI's answer is not valid JSON.", true);
-  }
-  const parsed = commitmentsAnswer.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ExtractionError(
-      `OpenAI's answer does not match the commitments schema (${issue?.path.join(".") || "answer"}: ${issue?.message}).`,
-      true,
-    );
-  }
-  return parsed.data.commitments;
+  });
+  const message = completion.choices[0]?.message;
+  if (!message) throw new ExtractionError("OpenAI answered without a message.", true);
+  // Asking again gets the same refusal.
+  if (message.refusal) throw new ExtractionError(`OpenAI declined to read this transcript: ${message.refusal}`, false);
+  // The SDK parses only non-empty content; empty content is as malformed as broken JSON.
+  if (!message.parsed) throw new ExtractionError(NOT_JSON, true);
+  return message.parsed.commitments;
 }
 
 export async function extractWithOpenAI(input: ExtractionInput): Promise<CommitmentProposal[]> {
@@ -173,25 +170,9 @@ export async function extractWithOpenAI(input: ExtractionInput): Promise<Commitm
       false,
     );
   }
-  let response: Response;
   try {
-    response = await fetch(`${OPENAI_API}/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${env.OPENAI_API_KEY?.trim()}`, "content-type": "application/json" },
-      body: JSON.stringify(requestBody(input, transcript)),
-    });
+    return await askOpenAI(input, transcript);
   } catch (error) {
-    throw new ExtractionError(`OpenAI could not be reached: ${error instanceof Error ? error.message : String(error)}`, true);
+    throw extractionError(error);
   }
-  const body = (await response.json().catch(() => null)) as ChatCompletionAnswer | null;
-  if (!response.ok) throw httpError(response.status, body);
-  const choice = body?.choices?.[0];
-  if (!choice?.message) throw new ExtractionError("OpenAI answered without a message.", true);
-  // Asking again gets the same refusal or filter; a cut-off answer is a runaway another attempt may not repeat.
-  if (choice.message.refusal) throw new ExtractionError(`OpenAI declined to read this transcript: ${choice.message.refusal}`, false);
-  if (choice.finish_reason === "content_filter") throw new ExtractionError("OpenAI's content filter withheld the answer.", false);
-  if (choice.finish_reason === "length") {
-    throw new ExtractionError(`OpenAI's answer was cut off at ${OPENAI_MAX_COMPLETION_TOKENS.toLocaleString("en-US")} tokens.`, true);
-  }
-  return parseCommitments(choice.message.content);
 }

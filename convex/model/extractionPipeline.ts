@@ -1,14 +1,17 @@
 /**
- * The extraction pipeline: a saved transcript queues a run; a scheduled internal action asks the
- * configured extractor (OpenAI or the offline rules) for proposals; failures are retried with
- * backoff and, after the last attempt, stay visible as a failed run with its error.
+ * The extraction pipeline: a saved transcript queues a run on the extraction workpool; its internal
+ * action (convex/extraction.ts) picks the extractor (OpenAI or the offline rules) and asks it for
+ * proposals; the pool retries the failures that may pass, with backoff, and reports the outcome,
+ * which the run records: a final failure stays visible with its error, and the coach is told.
  */
+import { Workpool, type RetryBehavior } from "@convex-dev/workpool";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { internal } from "../_generated/api";
+import type { Infer } from "convex/values";
+import { components, internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { openaiConfigured } from "../integrations/openai";
+import type { extractorValidator } from "../schema";
 import type { CommitmentProposal } from "./extraction";
 import { notify } from "./notifications";
 import { activityUrls, recordActivity } from "./activity";
@@ -16,28 +19,41 @@ import { namesOf } from "./sessions";
 
 /** Attempts before a run is marked failed. */
 export const EXTRACTION_MAX_ATTEMPTS = 3;
-/** Wait before attempt 2 and attempt 3. */
+/** Wait before attempt 2 and attempt 3 (on average: the pool adds jitter, see EXTRACTION_RETRY). */
 export const EXTRACTION_BACKOFF_MS = [30_000, 120_000] as const;
 
 /**
- * A run still queued or running after this long lost its attempt (an action cut off by its time
- * limit cannot record anything), so it may be tried again like a failed one.
+ * The pool waits initialBackoffMs * base^(n-1) after failed attempt n: 30 s * 4^0 = 30 s, then
+ * 30 s * 4^1 = 2 min, and gives up after maxAttempts. It multiplies each wait by a random factor in
+ * [0.5, 1.5), so runs that failed together (an OpenAI outage) do not all come back at once: the
+ * waits are 15-45 s and 1-3 min, 30 s and 2 min on average.
+ */
+const EXTRACTION_RETRY: RetryBehavior = {
+  maxAttempts: EXTRACTION_MAX_ATTEMPTS,
+  initialBackoffMs: EXTRACTION_BACKOFF_MS[0],
+  base: EXTRACTION_BACKOFF_MS[1] / EXTRACTION_BACKOFF_MS[0],
+};
+
+/**
+ * A few extractions at a time: each can carry a 50k-token transcript, and many at once would only
+ * meet OpenAI's per-minute token limit and fail into retries.
+ */
+const extractionPool = new Workpool(components.extractionWorkpool, { maxParallelism: 5 });
+
+/**
+ * A run still queued or running after this long is lost (the pool retries an attempt cut off by the
+ * action time limit and reports the last failure, so this is the last resort when the pool cannot),
+ * and the coach may try it again like a failed one.
  */
 export const EXTRACTION_STALE_MS = 10 * 60_000;
 
-export type Extractor = Doc<"extractionRuns">["extractor"];
+/** The final words on a run the pool cancelled (nothing in the app cancels; an operator might). */
+const EXTRACTION_CANCELLED = "The extraction was cancelled before it finished.";
+
+export type ExtractorName = Infer<typeof extractorValidator>;
 
 export function canRetry(run: Pick<Doc<"extractionRuns">, "status" | "updatedAt">, now: number): boolean {
   return run.status === "failed" || (run.status !== "succeeded" && now - run.updatedAt > EXTRACTION_STALE_MS);
-}
-
-/** OpenAI when OPENAI_API_KEY is set, else the offline rules (ARCHITECTURE §2). */
-export function configuredExtractor(): Extractor {
-  return openaiConfigured() ? "openai" : "rules";
-}
-
-export function backoffAfter(attempts: number): number {
-  return EXTRACTION_BACKOFF_MS[Math.min(attempts, EXTRACTION_BACKOFF_MS.length) - 1] ?? EXTRACTION_BACKOFF_MS[0];
 }
 
 /**
@@ -65,22 +81,28 @@ export async function queueExtraction(ctx: MutationCtx, transcriptId: Id<"transc
     memberId: session.memberId,
     coachId: session.coachId,
     status: "queued",
-    extractor: configuredExtractor(),
     attempts: 0,
     createdAt: now,
     updatedAt: now,
   });
-  await ctx.scheduler.runAfter(0, internal.extraction.run, { runId });
+  await extractionPool.enqueueAction(
+    ctx,
+    internal.extraction.run,
+    { runId },
+    { retry: EXTRACTION_RETRY, onComplete: internal.extraction.finish, context: { runId } },
+  );
   return runId;
 }
 
 /**
- * Claims a queued run for one attempt and returns what the extractor is given, in one transaction;
- * null when the run is no longer waiting. A run whose transcript or session is gone fails, visibly.
+ * Claims a run for one attempt by `extractor` and returns what the extractor is given, in one
+ * transaction; null when the run is closed (a coach restarted it). A run still marked running lost
+ * its last attempt to the action time limit before it could record anything, and the pool is trying
+ * again. A run whose transcript or session is gone fails, visibly.
  */
-export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, now = Date.now()) {
+export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, extractor: ExtractorName, now = Date.now()) {
   const run = await ctx.db.get("extractionRuns", runId);
-  if (!run || run.status !== "queued") return null;
+  if (!run || (run.status !== "queued" && run.status !== "running")) return null;
   const transcript = await ctx.db.get("transcripts", run.transcriptId);
   const session = await ctx.db.get("sessions", run.sessionId);
   const member = await ctx.db.get("users", run.memberId);
@@ -92,18 +114,26 @@ export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">
     });
     return null;
   }
-  await ctx.db.patch("extractionRuns", runId, { status: "running", attempts: run.attempts + 1, updatedAt: now });
+  await ctx.db.patch("extractionRuns", runId, { status: "running", extractor, attempts: run.attempts + 1, updatedAt: now });
   const names = await namesOf(ctx, [run.coachId, run.memberId]);
   return {
-    extractor: run.extractor,
-    input: {
-      segments: transcript.segments,
-      text: transcript.text,
-      coachName: names.get(run.coachId)!,
-      memberName: names.get(run.memberId)!,
-      sessionDate: format(new TZDate(session.startsAt, member.timezone), "yyyy-MM-dd"),
-    },
+    segments: transcript.segments,
+    text: transcript.text,
+    coachName: names.get(run.coachId)!,
+    memberName: names.get(run.memberId)!,
+    sessionDate: format(new TZDate(session.startsAt, member.timezone), "yyyy-MM-dd"),
   };
+}
+
+/**
+ * An attempt that may pass later failed: the run waits for the pool's next attempt, with this
+ * attempt's reason. Recorded here, in the app's words, because a thrown error's message reaches the
+ * pool's onComplete only as the platform rewords it.
+ */
+export async function recordFailedAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, error: string, now = Date.now()) {
+  const run = await ctx.db.get("extractionRuns", runId);
+  if (!run || run.status !== "running") return;
+  await ctx.db.patch("extractionRuns", runId, { status: "queued", lastError: error, updatedAt: now });
 }
 
 export async function saveProposals(
@@ -137,15 +167,16 @@ export async function saveProposals(
   });
 }
 
-/** A failed attempt: queued again after the backoff, or failed for good, which the coach is told. */
-export async function failAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, error: string, retryable: boolean, now = Date.now()) {
+/**
+ * The pool gave up (a permanent error, the last attempt failed, or the work was cancelled): the run
+ * fails for good, visibly, and the coach is told. A run waiting after a failed attempt keeps that
+ * attempt's reason; one still running never recorded one (its action was cut off), so the pool's
+ * words stand. A run already closed (a coach restarted it) is left alone.
+ */
+export async function failRun(ctx: MutationCtx, runId: Id<"extractionRuns">, poolError: string | null, now = Date.now()) {
   const run = await ctx.db.get("extractionRuns", runId);
-  if (!run || run.status !== "running") return;
-  if (retryable && run.attempts < EXTRACTION_MAX_ATTEMPTS) {
-    await ctx.db.patch("extractionRuns", runId, { status: "queued", lastError: error, updatedAt: now });
-    await ctx.scheduler.runAfter(backoffAfter(run.attempts), internal.extraction.run, { runId });
-    return;
-  }
+  if (!run || (run.status !== "queued" && run.status !== "running")) return;
+  const error = (run.status === "queued" ? run.lastError : undefined) ?? poolError ?? EXTRACTION_CANCELLED;
   await ctx.db.patch("extractionRuns", runId, { status: "failed", lastError: error, updatedAt: now });
   const url = activityUrls.session(run.sessionId);
   await notify(

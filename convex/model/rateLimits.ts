@@ -1,17 +1,41 @@
 /**
- * Limits on public forms, kept in the rateLimits table (convex-helpers' table-based limiter: the
- * @convex-dev/rate-limiter component needs component support the embedded backend does not have yet).
+ * Every rate limit of the app, by name, on the @convex-dev/rate-limiter component (its own tables;
+ * its writes are part of the caller's transaction). A new limit (checkout, forum, ...) is one more
+ * entry in RATE_LIMITS, enforced with enforceRateLimits so every caller refuses the same way.
  */
-import { defineRateLimits } from "convex-helpers/server/rateLimit";
+import { HOUR, RateLimiter, type RateLimitConfig } from "@convex-dev/rate-limiter";
+import { ConvexError } from "convex/values";
+import { components } from "../_generated/api";
+import type { MutationCtx } from "../_generated/server";
+import type { UserError } from "./messages";
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-
-export const { rateLimit, checkRateLimit, resetRateLimit } = defineRateLimits({
+const RATE_LIMITS = {
   /** Per sender email: a few messages close together, then one every 10 minutes. */
   contactPerSender: { kind: "token bucket", rate: 6, period: HOUR, capacity: 3 },
   /** All senders together, so a flood cannot fill the admins' inbox. */
   contactOverall: { kind: "token bucket", rate: 200, period: HOUR, capacity: 50 },
   newsletterOverall: { kind: "token bucket", rate: 500, period: HOUR, capacity: 100 },
   eventRegistrationOverall: { kind: "token bucket", rate: 500, period: HOUR, capacity: 100 },
-});
+} as const satisfies Record<string, RateLimitConfig>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const rateLimiter = new RateLimiter(components.rateLimiter, RATE_LIMITS);
+
+/** The code of every refusal; http routes answer it with 429. */
+export const RATE_LIMITED = "RATE_LIMITED";
+
+/** A refusal: the caller's calm message, and how long until a retry may pass (ms). */
+export type RateLimitedError = UserError & { code: typeof RATE_LIMITED; retryAfter: number };
+
+/**
+ * Takes a token from each limit in turn (`key` for a per-sender or per-user limit). When one is
+ * spent it throws RATE_LIMITED with `message`; the caller's mutation then rolls back, tokens taken
+ * before it included, so a refused request writes nothing.
+ */
+export async function enforceRateLimits(ctx: MutationCtx, limits: Array<{ name: RateLimitName; key?: string }>, message: string) {
+  for (const { name, key } of limits) {
+    const status = await rateLimiter.limit(ctx, name, key === undefined ? {} : { key });
+    if (!status.ok) throw new ConvexError<RateLimitedError>({ code: RATE_LIMITED, message, retryAfter: status.retryAfter });
+  }
+}

@@ -1,17 +1,47 @@
 import { http, HttpResponse } from "msw";
 
-/** Resend's send endpoint: `{ id }` on success, `{ statusCode, name, message }` on errors. */
-export const RESEND_API = "https://api.resend.com";
+/**
+ * Resend's batch endpoint, the one the Resend component calls: a JSON array of e-mails in,
+ * `{ data: [{ id }, ...] }` out in the same order; errors are `{ statusCode, name, message }`.
+ */
+const RESEND_API = "https://api.resend.com";
+export const RESEND_BATCH = `${RESEND_API}/emails/batch`;
+
+export const resendError = (statusCode: number, name: string, message: string) => HttpResponse.json({ statusCode, name, message }, { status: statusCode });
+
+/** Resend's answer when the per-second limit is hit. */
+export const rateLimited = () =>
+  resendError(
+    429,
+    "rate_limit_exceeded",
+    "Too many requests. You can only make 2 requests per second. See rate limit response headers for more information. Or contact support to increase rate limit.",
+  );
+
+const ADDRESS = /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/;
+
+interface BatchEmail {
+  from?: string;
+  to?: string[];
+  subject?: string;
+}
 
 export const resendHandlers = [
-  http.post(`${RESEND_API}/emails`, async ({ request }) => {
+  http.post(RESEND_BATCH, async ({ request }) => {
     if (!request.headers.get("authorization")?.startsWith("Bearer re_")) {
-      return HttpResponse.json({ statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." }, { status: 401 });
+      return resendError(401, "missing_api_key", "Missing API key in the authorization header.");
     }
-    const body = (await request.json()) as { to?: string[]; subject?: string };
-    if (!body.to?.length || !body.subject) {
-      return HttpResponse.json({ statusCode: 422, name: "validation_error", message: "Missing `to` or `subject` field." }, { status: 422 });
+    const emails = (await request.json()) as BatchEmail[];
+    for (const email of emails) {
+      const missing = (["from", "to", "subject"] as const).find((field) => !email[field]?.length);
+      if (missing) return resendError(422, "missing_required_field", `Missing \`${missing}\` field.`);
+      if (!email.to!.every((to) => ADDRESS.test(to))) {
+        return resendError(
+          422,
+          "validation_error",
+          "Invalid `to` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.",
+        );
+      }
     }
-    return HttpResponse.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
+    return HttpResponse.json({ data: emails.map(() => ({ id: crypto.randomUUID() })) });
   }),
 ];

@@ -141,7 +141,18 @@ describe("admin inbox", () => {
           text: "Sam Rivera <sam@example.com> wrote:\n\nHello",
           template: "contact_notification",
           createdAt: now - MINUTE,
-          status: "stored",
+          status: "delivered",
+        },
+        {
+          _id: "emailOutbox:2",
+          _creationTime: now,
+          to: "nobody@example.invalid",
+          subject: "Your session starts in 1 hour",
+          text: "Coaching session with Cora Reyes.",
+          template: "session_reminder",
+          createdAt: now - 2 * MINUTE,
+          status: "failed",
+          error: "The domain of nobody@example.invalid does not exist.",
         },
       ],
       status: "Exhausted",
@@ -153,6 +164,10 @@ describe("admin inbox", () => {
     const panel = screen.getByRole("tabpanel");
     expect(within(panel).getByRole("heading", { name: "New message from Sam Rivera (Courses)" })).toBeInTheDocument();
     expect(panel).toHaveTextContent("To: admin@example.com");
-    expect(panel).toHaveTextContent("Stored in outbox");
+    const [delivered, failed] = within(panel).getAllByRole("listitem");
+    // Statuses are words (with an icon), never colour alone; a failure says why.
+    expect(delivered).toHaveTextContent("Delivered");
+    expect(failed).toHaveTextContent("Failed");
+    expect(failed).toHaveTextContent("Reason: The domain of nobody@example.invalid does not exist.");
   });
 });

@@ -1,10 +1,25 @@
 import { api } from "@convex/_generated/api";
 import { CONTACT_SUBJECT_LABELS } from "@convex/model/contact";
+import { EMAIL_STATUS_LABELS, type EmailStatus } from "@convex/model/email";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { ConvexError } from "convex/values";
 import { format, formatDistanceStrict } from "date-fns";
-import { AlertTriangleIcon, CheckCircle2Icon, CircleDotIcon, ClockIcon, MailIcon, MailOpenIcon, MailWarningIcon } from "lucide-react";
+import {
+  AlertTriangleIcon,
+  CheckCircle2Icon,
+  CircleDotIcon,
+  ClockIcon,
+  HourglassIcon,
+  MailIcon,
+  MailOpenIcon,
+  MailWarningIcon,
+  MailXIcon,
+  MousePointerClickIcon,
+  SendIcon,
+  ShieldAlertIcon,
+  type LucideIcon,
+} from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -145,12 +160,18 @@ function Inbox() {
   );
 }
 
-const EMAIL_STATUS = {
-  queued: { label: "Queued", icon: ClockIcon, className: "text-muted-foreground" },
-  stored: { label: "Stored in outbox", icon: CheckCircle2Icon, className: "text-success" },
-  sent: { label: "Sent", icon: CheckCircle2Icon, className: "text-success" },
-  failed: { label: "Failed", icon: MailWarningIcon, className: "text-destructive" },
-} as const;
+/** Each status has its own words and icon, so none is told by colour alone; amber before red. */
+const EMAIL_STATUS: Record<EmailStatus, { icon: LucideIcon; className: string }> = {
+  queued: { icon: ClockIcon, className: "text-muted-foreground" },
+  sent: { icon: SendIcon, className: "text-muted-foreground" },
+  delivery_delayed: { icon: HourglassIcon, className: "text-warning-foreground" },
+  delivered: { icon: CheckCircle2Icon, className: "text-success" },
+  opened: { icon: MailOpenIcon, className: "text-success" },
+  clicked: { icon: MousePointerClickIcon, className: "text-success" },
+  complained: { icon: ShieldAlertIcon, className: "text-warning-foreground" },
+  bounced: { icon: MailXIcon, className: "text-destructive" },
+  failed: { icon: MailWarningIcon, className: "text-destructive" },
+};
 
 function OutboxItem({ email, now }: { email: OutboxEmail; now: number }) {
   const state = EMAIL_STATUS[email.status];
@@ -160,12 +181,12 @@ function OutboxItem({ email, now }: { email: OutboxEmail; now: number }) {
         <h3 className="font-semibold break-words">{email.subject}</h3>
         <span className={cn("inline-flex items-center gap-1.5 text-sm font-medium", state.className)}>
           <state.icon className="size-4" aria-hidden />
-          {state.label}
+          {EMAIL_STATUS_LABELS[email.status]}
         </span>
       </div>
       <p className="text-sm break-all">To: {email.to}</p>
       <When ms={email.createdAt} now={now} />
-      {email.error ? <p className="text-sm text-destructive">{email.error}</p> : null}
+      {email.error ? <p className="text-sm break-words">Reason: {email.error}</p> : null}
       <details className="group">
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md text-sm font-medium text-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
           Show the email
