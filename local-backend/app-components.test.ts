@@ -54,7 +54,7 @@ describe("the app's components on the embedded backend", () => {
       const admin = { firstName: "Ada", lastName: "Admin", role: "admin", userType: "admin", tier: "mastery", forumMember: false, status: "active" };
       const now = Date.now();
       for (const email of ["ada@example.com", "gone@mailbox.invalid"]) {
-        await ctx.db.insert("users", { ...admin, email, createdAt: now, timezone: "UTC", lastActiveAt: now } as never);
+        await ctx.db.insert("users", { ...admin, email, createdAt: now, timezone: "UTC", lastActiveAt: now });
       }
     });
     await httpClient(backend.url).mutation(submitContact, { name: "Sam", email: "sam@example.com", message: "Hello there" });

@@ -101,6 +101,21 @@ describe("components on the embedded backend", () => {
     );
   });
 
+  it("keeps the app's live queries working when a component's own action is what changed them", async () => {
+    const b = await backend();
+    const client = wsClient(b.url);
+    cleanups.push(() => client.close());
+    const errors: Error[] = [];
+    const seen: Values[] = [];
+    cleanups.push(client.onUpdate(value, { name: "live" }, (v) => seen.push(v), (error) => errors.push(error)));
+    await waitUntil(() => Promise.resolve(seen.length > 0));
+    // The component's action commits its mutations in the component's context; the app's query must still run in the app.
+    await client.action(bumpTwice, { name: "live" });
+    await waitUntil(() => Promise.resolve(seen.at(-1)?.counter === 2 || errors.length > 0));
+    expect(errors).toEqual([]);
+    expect(seen.at(-1)?.counter).toBe(2);
+  });
+
   it("runs a component's crons", async () => {
     const client = httpClient((await backend()).url);
     await waitUntil(async () => (await client.query(value, { name: "cron" })).counter >= 1, 5000);
@@ -144,6 +159,17 @@ describe("components on the embedded backend", () => {
     expect(await after.query(value, { name: "kept" })).toMatchObject({ counter: 1, otherCounter: 1 });
     await waitUntil(async () => (await after.query(value, { name: "kept" })).counter === 2);
     expect((await after.query(value, { name: "kept" })).tallied).toBe(2);
+  });
+
+  it("keeps components' data and jobs when functions reload (npm run dev)", async () => {
+    const b = await backend();
+    const client = httpClient(b.url);
+    await client.mutation(bump, { name: "reloaded" });
+    await client.mutation(bumpLater, { name: "reloaded", delayMs: 500 });
+    await b.reload();
+    expect((await client.query(value, { name: "reloaded" })).counter).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => (await client.query(value, { name: "reloaded" })).counter === 2);
+    expect(await client.mutation(bump, { name: "reloaded" })).toBe(3);
   });
 
   it("loses no acknowledged component write when killed with SIGKILL", async () => {

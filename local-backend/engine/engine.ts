@@ -187,6 +187,15 @@ interface LoadedComponent {
 export class Engine {
   private readonly context = new AsyncLocalStorage<RunContext>();
 
+  /**
+   * Every entry into the engine starts from the host's context. A caller may be running inside a
+   * function (a commit of a component's mutation tells live queries to re-run): convex-test would
+   * otherwise take that function's component for the new call and look the function up there.
+   */
+  private enter<T>(ctx: RunContext, fn: () => T): T {
+    return runInHostScope(() => this.context.run(ctx, fn));
+  }
+
   private constructor(
     private readonly internals: Internals,
     private readonly components: Map<string, LoadedComponent>,
@@ -241,7 +250,7 @@ export class Engine {
     );
     for (const { node } of components) internals.setComponentEnvironment(node.path, resolveEnvironment(node, loaded));
     const engine = new Engine(internals, new Map([...loaded].map(([key, { node, loadModule }]) => [key, { node, loadModule }])), importFile, dir, options.onSchedule);
-    internals.onCommit(options.onCommit);
+    internals.onCommit((event) => runInHostScope(() => options.onCommit(event)));
     engine.installSyscallHooks(options.storageUrl);
     if (options.blobs) engine.persistBlobs(options.blobs);
     return engine;
@@ -306,7 +315,7 @@ export class Engine {
     if (!this.components.has(component)) return null;
     // A Blob is not a Convex value, so it leaves the transaction by closure, not as its result.
     let blob: Blob | null = null;
-    await this.context.run({}, () =>
+    await this.enter({}, () =>
       this.internals.t.runInComponent(component, async (ctx) => {
         blob = await (ctx.storage as unknown as StorageReader).get(storageId);
         return null;
@@ -318,7 +327,7 @@ export class Engine {
   /** Stores an uploaded file the way `storage.store` does, in a component's storage, and returns its id. */
   async storeBlob(blob: Blob, component = ""): Promise<string> {
     if (!this.components.has(component)) throw new FunctionNotFound(`No component is installed at "${component}"`);
-    return this.context.run({}, () =>
+    return this.enter({}, () =>
       this.internals.t.runInComponent(component, (ctx) => (ctx.storage as unknown as StorageWriter).store(blob)),
     );
   }
@@ -409,12 +418,12 @@ export class Engine {
     reads = new ReadSet(),
   ): Promise<QueryOutcome> {
     const ctx: RunContext = { reads, journal: journal ? (JSON.parse(journal) as Journal) : null };
-    const outcome = await this.context.run(ctx, () => this.execute("query", udfPath, args, identity, true));
+    const outcome = await this.enter(ctx, () => this.execute("query", udfPath, args, identity, true));
     return { outcome, reads, journal: ctx.newJournal ? JSON.stringify(ctx.newJournal) : null };
   }
 
   run(kind: "mutation" | "action", udfPath: string, args: JSONValue, identity: UserIdentity | null, fromClient = true) {
-    return this.context.run({}, () => this.execute(kind, udfPath, args, identity, fromClient));
+    return this.enter({}, () => this.execute(kind, udfPath, args, identity, fromClient));
   }
 
   private async execute(
@@ -436,7 +445,7 @@ export class Engine {
 
   /** Runs work as one mutation transaction with the full mutation context (host only), in the app or a component. */
   transaction<T>(fn: (ctx: HostMutationCtx) => Promise<T>, component = ""): Promise<T> {
-    return this.context.run({}, () => this.internals.t.runInComponent(component, fn));
+    return this.enter({}, () => this.internals.t.runInComponent(component, fn));
   }
 
   /**
@@ -449,7 +458,7 @@ export class Engine {
 
   /** Runs a function of any component for the host (scheduled jobs, crons), without an identity. */
   runFunction(kind: "mutation" | "action", path: FunctionPath, args: JSONValue): Promise<Outcome> {
-    return this.context.run({}, async (): Promise<Outcome> => {
+    return this.enter({}, async (): Promise<Outcome> => {
       try {
         const convexArgs = jsonToConvex(args) as Record<string, Value>;
         const value = kind === "mutation" ? await this.internals.t.mutationFromPath(path, convexArgs) : await this.internals.t.actionFromPath(path, convexArgs);
@@ -502,7 +511,7 @@ export class Engine {
     const handler = route?.[0]._handler;
     if (!handler) return null;
     let response: Response | undefined;
-    await this.context.run({}, () =>
+    await this.enter({}, () =>
       this.accessor(identity).action(async (ctx) => {
         response = await handler(ctx, request);
         return null;
