@@ -24,10 +24,6 @@ export function CommandList({ className, ...props }: ComponentProps<typeof Comma
   );
 }
 
-export function CommandEmpty({ className, ...props }: ComponentProps<typeof CommandPrimitive.Empty>) {
-  return <CommandPrimitive.Empty data-slot="command-empty" className={cn("py-6 text-center text-sm", className)} {...props} />;
-}
-
 /** 44 px high (UX.md); the highlighted item gets the accent colour and a ring, so it shows without colour too. */
 export function CommandItem({ className, ...props }: ComponentProps<typeof CommandPrimitive.Item>) {
   return (

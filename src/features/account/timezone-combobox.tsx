@@ -1,7 +1,7 @@
 import { CheckIcon, ChevronDownIcon } from "lucide-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { ControlProps } from "@/components/forms/form-field";
-import { Command, CommandEmpty, CommandItem, CommandList } from "@/components/ui/command";
+import { Command, CommandItem, CommandList } from "@/components/ui/command";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { searchZones, TIMEZONE_SEARCH_DEBOUNCE_MS, zoneLabel, zoneOffset } from "./time-zones";
@@ -31,7 +31,8 @@ function setAttribute(element: HTMLElement, name: string, value: string | undefi
  * A text field with a list of time zones under it (the ARIA combobox pattern, on cmdk): typing
  * filters the list after a short pause, arrows move through it, Enter chooses, Escape closes.
  * The filtering is ours (cmdk's is off); cmdk moves the highlight and chooses. The list sits right
- * under the field, over the content below, so nothing on the page moves.
+ * under the field, over the content below, so nothing on the page moves. Text that matches no zone
+ * gets a line under the field instead, in the page's flow, so it never covers the form's button.
  */
 export function TimezoneCombobox({ control, name, zones, value, onChange }: TimezoneComboboxProps) {
   const [open, setOpen] = useState(false);
@@ -44,6 +45,7 @@ export function TimezoneCombobox({ control, name, zones, value, onChange }: Time
   const field = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const matches = useMemo(() => searchZones(zones, search), [zones, search]);
+  const noMatch = search.trim() !== "" && matches.length === 0;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -163,7 +165,7 @@ export function TimezoneCombobox({ control, name, zones, value, onChange }: Time
         onBlur={close}
       />
       <ChevronDownIcon className="pointer-events-none absolute top-3 right-3 size-5 text-muted-foreground" aria-hidden />
-      {open ? (
+      {open && !noMatch ? (
         <CommandList
           // A new search starts a fresh list, scrolled to the top. Dropping the old one whole is also
           // what keeps typing fast: cmdk looks for the highlight each time it removes one option.
@@ -191,11 +193,9 @@ export function TimezoneCombobox({ control, name, zones, value, onChange }: Time
               </CommandItem>
             );
           })}
-          <CommandEmpty className="px-3 py-2 text-left text-base text-muted-foreground">
-            No time zone matches. Try a city, such as Berlin.
-          </CommandEmpty>
         </CommandList>
       ) : null}
+      {noMatch ? <p className="mt-1 text-sm text-muted-foreground">No time zone matches. Try a city, such as Berlin.</p> : null}
       <p role="status" className="sr-only">
         {open ? countText(matches.length) : ""}
       </p>
