@@ -36,9 +36,10 @@ const EXTRACTION_RETRY: RetryBehavior = {
 
 /**
  * A few extractions at a time: each can carry a 50k-token transcript, and many at once would only
- * meet OpenAI's per-minute token limit and fail into retries.
+ * meet OpenAI's per-minute token limit and fail into retries. Warnings only: every run's outcome
+ * is recorded on the run itself, so the pool's per-minute report would only fill the logs.
  */
-const extractionPool = new Workpool(components.extractionWorkpool, { maxParallelism: 5 });
+const extractionPool = new Workpool(components.extractionWorkpool, { maxParallelism: 5, logLevel: "WARN" });
 
 /**
  * A run still queued or running after this long is lost (the pool retries an attempt cut off by the
