@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { UserIdentity } from "convex/server";
 import { WebSocketServer } from "ws";
+import { loadComponentTree, type ComponentNode } from "./components/graph";
 import { CronRunner, cronStateFile } from "./cron-runner";
 import type { CommitEvent } from "./engine/convex-test-internals";
 import { blobKey, Engine, runInHostScope } from "./engine/engine";
@@ -76,6 +77,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const functionsDir = path.resolve(options.functionsDir);
 
   if (options.testClock) installTestClock();
+  // Read while the identity provider and the data directory open (it bundles each convex.config).
+  const components = loadComponentTree(functionsDir);
+  components.catch(() => {});
   const identity = await createIdentityProvider({ dataDir: options.dataDir });
   if (options.exposeIdentity) {
     // Set before the engine loads, so auth.config.ts reads them when it is first imported.
@@ -106,8 +110,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     });
     void persistence.maybeSnapshot(() => current.exportState());
   };
-  const loadEngine = () =>
+  const loadEngine = (tree?: Promise<ComponentNode>) =>
     Engine.load({
+      components: tree,
       functionsDir,
       namespace: `lwcc-functions-${process.pid}-${namespaces++}`,
       onCommit,
@@ -116,7 +121,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       storageUrl: () => publicUrl,
     });
 
-  let current = await loadEngine();
+  let current = await loadEngine(components);
   const saved = persistence.restore();
   if (saved) current.importState(saved);
   const engine = () => current;

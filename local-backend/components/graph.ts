@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { hasComponentConfig } from "./modules";
 
@@ -84,6 +85,13 @@ class DefinitionLoader {
               if (!resolved || !hasComponentConfig(path.dirname(resolved))) return undefined;
               imports.set(resolved, args.path);
               return { path: resolved, namespace: REFERENCE_NAMESPACE };
+            });
+            // The convex package is loaded as it is rather than bundled into every definition: a
+            // definition is evaluated from a data: URL, which can import absolute file URLs.
+            build.onResolve({ filter: /^convex(\/|$)/ }, async (args) => {
+              if ((args.pluginData as { lwccProbe?: boolean } | undefined)?.lwccProbe) return undefined;
+              const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { lwccProbe: true } });
+              return resolved.errors.length === 0 ? { path: pathToFileURL(resolved.path).href, external: true } : undefined;
             });
             build.onLoad({ filter: /.*/, namespace: REFERENCE_NAMESPACE }, async (args) => {
               const child = await this.load(args.path);

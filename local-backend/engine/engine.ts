@@ -6,6 +6,7 @@
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/server";
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
@@ -133,6 +134,8 @@ export interface EngineOptions {
   blobs?: BlobStore;
   /** Base of the URLs that storage.getUrl and generateUploadUrl hand out. */
   storageUrl?: () => string;
+  /** The folder's component tree, when the host already started reading it (loadComponentTree). */
+  components?: Promise<ComponentNode>;
 }
 
 /** Work started from inside a function call (timers, follow-up runs) must not inherit its context. */
@@ -218,7 +221,11 @@ export class Engine {
     const importFile = (file: string) => {
       let module = imported.get(file);
       if (!module) {
-        module = scoped.import(file, import.meta.url) as Promise<Record<string, unknown>>;
+        // Components installed from packages ship compiled JavaScript that never changes while the
+        // backend runs: Node loads them itself, once per process, instead of through tsx's loader.
+        module = (
+          file.includes(`${path.sep}node_modules${path.sep}`) ? import(pathToFileURL(file).href) : scoped.import(file, import.meta.url)
+        ) as Promise<Record<string, unknown>>;
         imported.set(file, module);
         module.catch(() => imported.delete(file));
       }
@@ -226,21 +233,27 @@ export class Engine {
     };
 
     // The app is the component at path ""; each installed component has its own modules and schema.
-    const tree = await loadComponentTree(dir);
+    const tree = await (options.components ?? loadComponentTree(dir));
     const loaded = new Map<string, LoadedComponent & { modules: Modules; schema: ComponentModules["schema"] }>();
-    for (const node of flattenComponents(tree)) {
+    // Schemas are imported together: each import is a round trip to tsx's loader.
+    const nodes = flattenComponents(tree);
+    const schemas = await Promise.all(
+      nodes.map(async (node) => {
+        const file = schemaFile(node.dir);
+        return file ? ((await importFile(file)).default as SchemaDefinition<GenericSchema, boolean>) : undefined;
+      }),
+    );
+    nodes.forEach((node, i) => {
       const files = [...convexModulePaths(node.dir), ...generatedModulePaths(node.dir)];
       const modules: Modules = Object.fromEntries(files.map((rel) => [path.join(node.dir, rel), () => importFile(path.join(node.dir, rel))]));
       const byModulePath = new Map(files.map((rel) => [rel.replace(/\.[^.]+$/, ""), path.join(node.dir, rel)]));
-      const schemaPath = schemaFile(node.dir);
-      const schema = schemaPath ? ((await importFile(schemaPath)).default as SchemaDefinition<GenericSchema, boolean>) : undefined;
       const loadModule = async (modulePath: string) => {
         const file = byModulePath.get(modulePath);
         if (!file) throw new FunctionNotFound(`Could not find module "${modulePath}"`);
         return importFile(file);
       };
-      loaded.set(node.path, { node, modules, schema, loadModule });
-    }
+      loaded.set(node.path, { node, modules, schema: schemas[i], loadModule });
+    });
     const root = loaded.get("")!;
     const components = [...loaded.values()].filter(({ node }) => node.path !== "");
     const internals = await createInternals(
