@@ -6,7 +6,7 @@ import { chatCompletion, OPENAI_API, OPENAI_SAMPLE_COMMITMENTS, OPENAI_SAMPLE_IN
 import { server } from "../tests/mocks/server";
 import { http, HttpResponse } from "msw";
 import { api, internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import { EXTRACTION_BACKOFF_MS, EXTRACTION_MAX_ATTEMPTS, EXTRACTION_STALE_MS } from "./model/extractionPipeline";
 import { formatTimestamp } from "./model/transcripts";
 import type { UserError } from "./model/messages";
@@ -53,6 +53,27 @@ async function upload(t: T, as: Awaited<ReturnType<typeof setup>>["coach"], sess
   const transcriptId = await as.as.mutation(api.transcripts.upload, { sessionId, content, format: "text" });
   await runScheduled(t);
   return transcriptId;
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+type RunFields = Pick<Doc<"extractionRuns">, "status" | "extractor" | "lastError" | "updatedAt">;
+
+/** A run left in some state by an earlier attempt, for the session's uploaded transcript. */
+function insertRun({ t, coach, member, sessionId }: Setup, transcriptId: Id<"transcripts">, fields: Partial<RunFields> & Pick<RunFields, "status">) {
+  const now = Date.now();
+  return t.run((ctx) =>
+    ctx.db.insert("extractionRuns", {
+      transcriptId,
+      sessionId,
+      memberId: member.id,
+      coachId: coach.id,
+      extractor: "openai",
+      attempts: 1,
+      createdAt: fields.updatedAt ?? now,
+      updatedAt: now,
+      ...fields,
+    }),
+  );
 }
 
 describe("extraction with the offline rules", () => {
@@ -293,22 +314,10 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
   });
 
   it("lets the coach restart a run that stopped answering, but not one still within its time", async () => {
-    const { t, coach, sessionId } = await setup();
+    const given = await setup();
+    const { t, coach, sessionId } = given;
     const transcriptId = await upload(t, coach, sessionId);
-    const stuck = (updatedAt: number) =>
-      t.run((ctx) =>
-        ctx.db.insert("extractionRuns", {
-          transcriptId,
-          sessionId,
-          memberId: coach.id,
-          coachId: coach.id,
-          status: "running",
-          extractor: "openai",
-          attempts: 1,
-          createdAt: updatedAt,
-          updatedAt,
-        }),
-      );
+    const stuck = (updatedAt: number) => insertRun(given, transcriptId, { status: "running", updatedAt });
     const recent = await stuck(Date.now() - 60_000);
     expect(await codeOf(coach.as.mutation(api.extraction.retry, { runId: recent }))).toBe("EXTRACTION_NOT_FAILED");
     const stale = await stuck(Date.now() - EXTRACTION_STALE_MS - 1);
@@ -319,23 +328,11 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
   });
 
   it("closes a run the pool gave up on, in the attempt's words when it recorded them, else the pool's", async () => {
-    const { t, coach, sessionId } = await setup();
+    const given = await setup();
+    const { t, coach, sessionId } = given;
     const transcriptId = await upload(t, coach, sessionId);
     const runIn = (status: "queued" | "running" | "succeeded", lastError?: string) =>
-      t.run((ctx) =>
-        ctx.db.insert("extractionRuns", {
-          transcriptId,
-          sessionId,
-          memberId: coach.id,
-          coachId: coach.id,
-          status,
-          extractor: "openai",
-          attempts: 1,
-          createdAt: Date.now(),
-          updatedAt: Date.now(),
-          ...(lastError ? { lastError } : {}),
-        }),
-      );
+      insertRun(given, transcriptId, { status, ...(lastError ? { lastError } : {}) });
     const giveUp = (runId: Id<"extractionRuns">, error: string) =>
       t.mutation(internal.extraction.finish, { workId: "work-1" as WorkId, context: { runId }, result: { kind: "failed", error } });
     const runOf = async (runId: Id<"extractionRuns">) => (await t.run((ctx) => ctx.db.get("extractionRuns", runId)))!;
@@ -356,21 +353,10 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
   });
 
   it("tries again a run whose last attempt was cut off before it could record anything", async () => {
-    const { t, coach, member, sessionId } = await setup();
+    const given = await setup();
+    const { t, coach, sessionId } = given;
     const transcriptId = await upload(t, coach, sessionId);
-    const cutOff = await t.run((ctx) =>
-      ctx.db.insert("extractionRuns", {
-        transcriptId,
-        sessionId,
-        memberId: member.id,
-        coachId: coach.id,
-        status: "running",
-        extractor: "rules",
-        attempts: 1,
-        createdAt: Date.now(),
-        updatedAt: Date.now(),
-      }),
-    );
+    const cutOff = await insertRun(given, transcriptId, { status: "running", extractor: "rules" });
     const answer = await t.action(internal.extraction.run, { runId: cutOff });
     expect(answer?.proposals.length).toBeGreaterThan(0);
     expect(await t.run((ctx) => ctx.db.get("extractionRuns", cutOff))).toMatchObject({ status: "running", attempts: 2 });

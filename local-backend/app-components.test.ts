@@ -7,7 +7,7 @@ import path from "node:path";
 import { makeFunctionReference } from "convex/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackend, type Backend } from "./backend";
-import { httpClient, sleep } from "./test/helpers";
+import { eventually, httpClient } from "./test/helpers";
 
 const APP = path.resolve(import.meta.dirname, "../convex");
 const submitContact = makeFunctionReference<"mutation", { name: string; email: string; message: string }, null>("contact:submit");
@@ -20,15 +20,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => backend.close());
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in time; last: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
 
 const outbox = () =>
   backend.engine().transaction(async (ctx) => (await ctx.db.query("emailOutbox").collect()) as unknown as Outbox[]);
@@ -58,7 +49,7 @@ describe("the app's components on the embedded backend", () => {
       }
     });
     await httpClient(backend.url).mutation(submitContact, { name: "Sam", email: "sam@example.com", message: "Hello there" });
-    const settled = await eventually(outbox, (rows) => rows.length === 2 && rows.every((row) => row.status !== "queued" && row.status !== "sent"));
+    const settled = await eventually(outbox, (rows) => rows.length === 2 && rows.every((row) => row.status !== "queued" && row.status !== "sent"), 10_000);
     expect(settled.find((row) => row.to === "ada@example.com")).toMatchObject({ status: "delivered" });
     const failed = settled.find((row) => row.to === "gone@mailbox.invalid");
     expect(failed?.status).toBe("failed");

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { makeFunctionReference } from "convex/server";
-import { afterEach, describe, expect, it } from "vitest";
-import { FIXTURE, httpClient, sleep, start, tempDir, waitFor, wsClient } from "./test/helpers";
+import { describe, expect, it } from "vitest";
+import { cleanupsAfterEach, FIXTURE, httpClient, start, waitFor, waitUntil, wsClient } from "./test/helpers";
 
 type Values = { counter: number; otherCounter: number; tallied: number };
 const bump = makeFunctionReference<"mutation", { name: string }, number>("counting:bump");
@@ -29,10 +29,7 @@ const componentFileUrl = makeFunctionReference<"query", { id: string }, string |
 const componentUploadUrl = makeFunctionReference<"mutation", Record<string, never>, string>("counting:componentUploadUrl");
 const appFileUrl = makeFunctionReference<"query", { id: string }, string | null>("files:url");
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 async function backend(options: Parameters<typeof start>[0] = {}) {
   const b = await start(options);
@@ -40,19 +37,7 @@ async function backend(options: Parameters<typeof start>[0] = {}) {
   return b;
 }
 
-function dataDir() {
-  const temp = tempDir();
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
-
-async function waitUntil(check: () => Promise<boolean>, ms = 8000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(50);
-  }
-}
+const dataDir = () => cleanups.dataDir();
 
 describe("components on the embedded backend", () => {
   it("gives each installed component its own tables, which the app cannot read, and reaches nested children", async () => {

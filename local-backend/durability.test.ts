@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { makeFunctionReference } from "convex/server";
-import { afterEach, describe, expect, it } from "vitest";
-import { FIXTURE, httpClient, sleep, start, tempDir, wsClient } from "./test/helpers";
+import { describe, expect, it } from "vitest";
+import { cleanupsAfterEach, FIXTURE, httpClient, sleep, start, waitUntil, wsClient } from "./test/helpers";
 
 type Message = { _id: string; _creationTime: number; author: string; body: string };
 type Job = { state: { kind: string }; name: string } | null;
@@ -14,24 +14,10 @@ const cancel = makeFunctionReference<"mutation", { id: string }, null>("messages
 const job = makeFunctionReference<"query", { id: string }, Job>("messages:job");
 const eventCount = makeFunctionReference<"query", { kind: string }, number>("events:count");
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
-function dataDir() {
-  const temp = tempDir();
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const dataDir = () => cleanups.dataDir();
 
-async function waitUntil(check: () => Promise<boolean>, ms = 8000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(50);
-  }
-}
 
 describe("durable embedded backend", () => {
   it("keeps documents, ids, creation times and commit timestamps across a restart", async () => {

@@ -3,23 +3,16 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { tempDir } from "../test/helpers";
+import { describe, expect, it, vi } from "vitest";
+import { cleanupsAfterEach } from "../test/helpers";
 import { createIdentityProvider, IdentityError, LOCAL_ISSUER, MESSAGES, REFRESH_COOKIE, type IdentityProvider } from "./identity";
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
 const ADA = { email: "  Ada@Example.COM ", password: "correct horse", firstName: " Ada ", lastName: "Lovelace" };
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 
-function dataDir() {
-  const temp = tempDir("lwcc-identity-");
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const dataDir = () => cleanups.dataDir("lwcc-identity-");
 
 async function open(dataDir?: string) {
   const provider = await createIdentityProvider({ dataDir });

@@ -1,19 +1,12 @@
 import { readdirSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "../test/helpers";
+import { describe, expect, it } from "vitest";
+import { cleanupsAfterEach } from "../test/helpers";
 import type { PasswordHash } from "./passwords";
 import { IdentityStore, type Account } from "./store";
 
-const cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = cleanupsAfterEach();
 
-function dataDir() {
-  const temp = tempDir("lwcc-identity-store-");
-  cleanups.push(temp.remove);
-  return temp.dir;
-}
+const dataDir = () => cleanups.dataDir("lwcc-identity-store-");
 
 const password: PasswordHash = { scheme: "scrypt", N: 16384, r: 8, p: 1, keyLength: 64, salt: "c2FsdA==", hash: "aGFzaA==" };
 const account = (subject: string): Account => ({

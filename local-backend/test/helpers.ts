@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import { afterEach } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { WebSocket } from "ws";
 import { startBackend, type Backend, type BackendOptions } from "../backend";
@@ -31,6 +32,25 @@ export async function testIssuer() {
 export function tempDir(prefix = "lwcc-backend-") {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * What a test opened, closed after it, newest first: `push` a close, or take a data directory
+ * that is removed the same way.
+ */
+export function cleanupsAfterEach() {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    push: (cleanup: () => unknown) => cleanups.push(cleanup),
+    dataDir: (prefix?: string) => {
+      const temp = tempDir(prefix);
+      cleanups.push(temp.remove);
+      return temp.dir;
+    },
+  };
 }
 
 export async function start(options: Partial<BackendOptions> = {}): Promise<Backend> {
@@ -66,3 +86,16 @@ export function waitFor<T>(subscribe: (push: (value: T) => void) => () => void, 
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads until `done` holds for what was read (polling every 50 ms), and returns it. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 8000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in time; last read: ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+}
+
+export const waitUntil = (check: () => Promise<boolean>, ms?: number) => eventually(check, (ok) => ok, ms).then(() => undefined);
