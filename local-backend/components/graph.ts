@@ -112,13 +112,16 @@ class DefinitionLoader {
   }
 }
 
-/** Resolves a `convex.config` import as the CLI does: with and without its extension. */
-async function resolveDefinition(build: esbuild.PluginBuild, specifier: string, resolveDir: string, kind: esbuild.ImportKind) {
-  const candidates = [specifier];
+/** What the CLI tries for a `convex.config` import: as written, ".js" standing for ".ts", no extension for either. */
+export function definitionCandidates(specifier: string): string[] {
   const ext = path.extname(specifier);
-  if (ext === ".js") candidates.push(`${specifier.slice(0, -3)}.ts`);
-  if (ext !== ".js" && ext !== ".ts") candidates.push(`${specifier}.js`, `${specifier}.ts`);
-  for (const candidate of candidates) {
+  if (ext === ".js") return [specifier, `${specifier.slice(0, -3)}.ts`];
+  if (ext !== ".ts") return [specifier, `${specifier}.js`, `${specifier}.ts`];
+  return [specifier];
+}
+
+async function resolveDefinition(build: esbuild.PluginBuild, specifier: string, resolveDir: string, kind: esbuild.ImportKind) {
+  for (const candidate of definitionCandidates(specifier)) {
     const result = await build.resolve(candidate, { kind, resolveDir, pluginData: { lwccProbe: true } });
     if (result.path && result.errors.length === 0) return result.path;
   }

@@ -10,12 +10,13 @@
  *       which every pushed module path must pass)
  * Nothing is written: esbuild runs with write: false.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import ts from "typescript";
-import { convexModulePaths } from "../../local-backend/components/modules";
+import { definitionCandidates, definitionFileOf } from "../../local-backend/components/graph";
+import { scanModules, schemaFile, type SkipReason } from "../../local-backend/components/modules";
 
 export interface BundleProblem {
   /** The file at fault, relative to the working directory when inside it. */
@@ -34,8 +35,6 @@ export interface ConvexBundle {
   problems: BundleProblem[];
 }
 
-// B: ENTRY_POINT_EXTENSIONS.
-const ENTRY_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".jsx"];
 // P: MAX_IDENTIFIER_LEN (crates/convex/sync_types/src/identifier.rs).
 const MAX_PATH_COMPONENT = 64;
 /** Files that may carry a second dot: the CLI skips them, as intended (docs/architecture.md, rules of the backend). */
@@ -66,54 +65,30 @@ function invalidPathComponent(modulePath: string): string | undefined {
     .find((part) => part.length > MAX_PATH_COMPONENT || !/^[A-Za-z0-9_.]+$/.test(part) || !/[A-Za-z0-9]/.test(part));
 }
 
-interface EntryScan {
-  entries: string[];
-  problems: BundleProblem[];
-}
+const SKIPPED: Record<SkipReason, string> = {
+  "reserved _deps": 'is inside "_deps/", which the Convex CLI reserves for bundled dependencies and refuses.',
+  "multiple dots": "has more than one dot in its name, so the Convex CLI skips it and its functions would not deploy (only test files may).",
+  space: "has a space in its path, so the Convex CLI skips it and its functions would not deploy.",
+};
 
-/** B: walkDir + entryPoints, keeping what the CLI refuses or silently skips as problems. */
-function scanEntries(dir: string): EntryScan {
-  const entries: string[] = [];
-  const problems: BundleProblem[] = [];
-  const walk = (abs: string) => {
-    for (const dirent of readdirSync(abs, { withFileTypes: true })) {
-      const full = path.join(abs, dirent.name);
-      // B: a folder with its own convex.config.ts is a nested component, not part of this one.
-      if (dirent.isDirectory()) {
-        if (!existsSync(path.join(full, "convex.config.ts"))) walk(full);
-        continue;
-      }
-      const rel = path.relative(dir, full).split(path.sep).join("/");
-      const base = dirent.name;
-      const problem = (message: string) => problems.push({ file: display(full), message });
-      if (rel.startsWith("_deps/")) {
-        problem('is inside "_deps/", which the Convex CLI reserves for bundled dependencies and refuses.');
-      } else if (!ENTRY_EXTENSIONS.some((ext) => rel.endsWith(ext)) || rel.startsWith("_generated/")) {
-        continue;
-      } else if (base.startsWith(".") || base.startsWith("#") || base === "schema.ts" || base === "schema.js") {
-        continue;
-      } else if ((base.match(/\./g) ?? []).length > 1) {
-        if (!SECOND_DOT_ALLOWED.test(base)) {
-          problem("has more than one dot in its name, so the Convex CLI skips it and its functions would not deploy (only test files may).");
-        }
-      } else if (rel.includes(" ")) {
-        problem("has a space in its path, so the Convex CLI skips it and its functions would not deploy.");
-      } else if (/\.tsx?$/.test(base) && !/^\s{0,100}(import|export)/m.test(readFileSync(full, "utf8"))) {
-        continue;
-      } else {
-        entries.push(rel);
-        const bad = invalidPathComponent(`${withoutExtension(rel)}.js`);
-        if (bad !== undefined) {
-          problem(
-            `would be pushed as module "${withoutExtension(rel)}.js", which a deployment refuses: "${bad}" may hold only ` +
-              "letters, digits, underscores and dots (at most 64, at least one letter or digit).",
-          );
-        }
-      }
+/** B: entryPoints (local-backend/components/modules.ts), with what it leaves out that looks like a mistake. */
+function scanEntries(dir: string): { entries: string[]; problems: BundleProblem[] } {
+  const scan = scanModules(dir);
+  const problems = scan.skipped
+    .filter(({ path: rel, reason }) => reason !== "multiple dots" || !SECOND_DOT_ALLOWED.test(path.basename(rel)))
+    .map(({ path: rel, reason }) => ({ file: display(path.join(dir, rel)), message: SKIPPED[reason] }));
+  for (const rel of scan.modules) {
+    const bad = invalidPathComponent(`${withoutExtension(rel)}.js`);
+    if (bad !== undefined) {
+      problems.push({
+        file: display(path.join(dir, rel)),
+        message:
+          `would be pushed as module "${withoutExtension(rel)}.js", which a deployment refuses: "${bad}" may hold only ` +
+          "letters, digits, underscores and dots (at most 64, at least one letter or digit).",
+      });
     }
-  };
-  walk(dir);
-  return { entries, problems };
+  }
+  return { entries: scan.modules, problems };
 }
 
 /** B: determineEnvironment. */
@@ -261,11 +236,7 @@ function componentReferences(root: string, mode: "discover" | "bundle", found: S
     setup(build) {
       build.onResolve({ filter: /.*convex.config.*/ }, async (args) => {
         if (args.kind === "entry-point" || args.pluginData === nested) return undefined;
-        const ext = path.extname(args.path);
-        const candidates = [args.path];
-        if (ext === ".js") candidates.push(`${args.path.slice(0, -3)}.ts`);
-        if (ext !== ".js" && ext !== ".ts") candidates.push(`${args.path}.js`, `${args.path}.ts`);
-        for (const candidate of candidates) {
+        for (const candidate of definitionCandidates(args.path)) {
           const resolved = await build.resolve(candidate, { kind: args.kind, resolveDir: args.resolveDir, pluginData: nested });
           if (!resolved.path) continue;
           found.add(resolved.path);
@@ -320,26 +291,12 @@ async function bundleComponentDefinitions(dir: string, config: string, problems:
 
 export async function bundleConvexFolder(functionsDir: string): Promise<ConvexBundle> {
   const dir = path.resolve(functionsDir);
-  const scan = scanEntries(dir);
-  const problems = [...scan.problems];
-
-  // The embedded backend and codegen load the shared module list; it must be the CLI's.
-  const shared = convexModulePaths(dir);
-  const cliEntries = new Set(scan.entries);
-  for (const rel of new Set([...shared, ...scan.entries])) {
-    if (shared.includes(rel) !== cliEntries.has(rel)) {
-      problems.push({
-        file: display(path.join(dir, rel)),
-        message: `is ${cliEntries.has(rel) ? "" : "not "}a module for the Convex CLI but the embedded backend's module list (local-backend/components/modules.ts) says otherwise.`,
-      });
-    }
-  }
-
-  const { isolate, node } = splitByEnvironment(dir, shared, problems);
-  const schema = ["schema.ts", "schema.js"].map((file) => path.join(dir, file)).find((file) => existsSync(file));
+  const { entries, problems } = scanEntries(dir);
+  const { isolate, node } = splitByEnvironment(dir, entries, problems);
+  const schema = schemaFile(dir);
   const authConfigs = ["auth.config.ts", "auth.config.js"].map((file) => path.join(dir, file)).filter((file) => existsSync(file));
   if (authConfigs.length > 1) problems.push({ file: display(authConfigs[0]!), message: "exists next to auth.config.js; the Convex CLI refuses both, choose one." });
-  const config = ["convex.config.ts", "convex.config.js"].map((file) => path.join(dir, file)).find((file) => existsSync(file));
+  const config = definitionFileOf(dir);
 
   // B: functions for each runtime, then the schema and the auth config, each bundled on its own.
   const [isolateBuild, nodeBuild, schemaBuild, authBuild] = await Promise.all([
