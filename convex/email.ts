@@ -26,6 +26,7 @@ import {
   type OutgoingEmail,
 } from "./integrations/email";
 import { leftTheQueue, outboxState, type ComponentEmail, type EmailStatus } from "./model/email";
+import { claimWebhookDelivery } from "./model/webhooks";
 import { emailOutboxFields } from "./schema";
 
 /** The component's first batch leaves about a second after the first e-mail; look after that. */
@@ -131,12 +132,7 @@ export const recordEvent = internalMutation({
   args: { eventId: v.string(), event: vEmailEvent },
   returns: v.union(v.literal("recorded"), v.literal("duplicate")),
   handler: async (ctx, { eventId, event }) => {
-    const seen = await ctx.db
-      .query("webhookEvents")
-      .withIndex("by_provider_and_event", (q) => q.eq("provider", "resend").eq("eventId", eventId))
-      .unique();
-    if (seen) return "duplicate";
-    await ctx.db.insert("webhookEvents", { provider: "resend", eventId, receivedAt: Date.now() });
+    if (!(await claimWebhookDelivery(ctx, "resend", eventId))) return "duplicate";
     await applyToComponent(ctx, event);
     const row = await ctx.db
       .query("emailOutbox")

@@ -8,6 +8,7 @@ import { adminMutation, adminQuery, identityMutation, internalAction, internalMu
 import { setAccountActive } from "./integrations/identity";
 import { userError } from "./model/errors";
 import { isGuest } from "./model/permissions";
+import { claimWebhookDelivery } from "./model/webhooks";
 import {
   ACTIVITY_RESOLUTION_MS,
   checkProfile,
@@ -203,12 +204,7 @@ export const applyClerkEvent = internalMutation({
   },
   returns: v.boolean(),
   handler: async (ctx, event) => {
-    const seen = await ctx.db
-      .query("webhookEvents")
-      .withIndex("by_provider_and_event", (q) => q.eq("provider", "clerk").eq("eventId", event.eventId))
-      .unique();
-    if (seen) return false;
-    await ctx.db.insert("webhookEvents", { provider: "clerk", eventId: event.eventId, receivedAt: Date.now() });
+    if (!(await claimWebhookDelivery(ctx, "clerk", event.eventId))) return false;
     const user = await findUserByToken(ctx.db, event.tokenIdentifier);
     if (event.type === "user.deleted") {
       // Deleting at Clerk ends the account, not the member's history: keep the row, deactivated.
