@@ -1,11 +1,10 @@
 /**
  * The identity provider's account switch: deactivating an account must end its sessions and
- * block its sign-in where the credentials live. Clerk bans and unbans the user (Backend API);
- * the local provider of the embedded backend has an admin endpoint for the same.
+ * block its sign-in where the credentials live. Clerk bans and unbans the user (its Backend API,
+ * through @clerk/backend); the local provider of the embedded backend has an admin endpoint for the same.
  */
+import { createClerkClient } from "@clerk/backend";
 import { env } from "../_generated/server";
-
-const CLERK_API = "https://api.clerk.com/v1";
 
 function splitTokenIdentifier(tokenIdentifier: string) {
   const at = tokenIdentifier.lastIndexOf("|");
@@ -29,11 +28,9 @@ export async function setAccountActive(tokenIdentifier: string, active: boolean)
   }
   if (env.CLERK_JWT_ISSUER_DOMAIN && issuer === env.CLERK_JWT_ISSUER_DOMAIN.replace(/\/$/, "")) {
     if (!env.CLERK_SECRET_KEY) throw new Error("CLERK_SECRET_KEY is not set");
-    const response = await fetch(`${CLERK_API}/users/${encodeURIComponent(subject)}/${active ? "unban" : "ban"}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${env.CLERK_SECRET_KEY}` },
-    });
-    return expectOk(response, active ? "Unbanning the Clerk user" : "Banning the Clerk user");
+    const { users } = createClerkClient({ secretKey: env.CLERK_SECRET_KEY });
+    await (active ? users.unbanUser(subject) : users.banUser(subject));
+    return;
   }
   throw new Error(`No identity provider is configured for issuer ${issuer}`);
 }

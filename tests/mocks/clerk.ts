@@ -3,18 +3,54 @@ import { http, HttpResponse } from "msw";
 /** Clerk Backend API, as far as we call it: ban and unban a user (they answer with the User object). */
 export const CLERK_API = "https://api.clerk.com/v1";
 
+/** Clerk's User object as its Backend API documents it (the SDK reads every nested list). */
 function user(id: string, banned: boolean) {
   return {
     object: "user",
     id,
-    banned,
-    locked: false,
+    external_id: null,
+    username: null,
     first_name: "Test",
     last_name: "User",
+    image_url: "https://img.clerk.com/default.png",
+    has_image: false,
     primary_email_address_id: "idn_1",
-    email_addresses: [{ id: "idn_1", object: "email_address", email_address: "test@example.com", verification: { status: "verified" } }],
+    primary_phone_number_id: null,
+    primary_web3_wallet_id: null,
+    password_enabled: true,
+    two_factor_enabled: false,
+    totp_enabled: false,
+    backup_code_enabled: false,
+    email_addresses: [
+      {
+        id: "idn_1",
+        object: "email_address",
+        email_address: "test@example.com",
+        reserved: false,
+        verification: { status: "verified", strategy: "email_code", attempts: null, expire_at: null },
+        linked_to: [],
+      },
+    ],
+    phone_numbers: [],
+    web3_wallets: [],
+    external_accounts: [],
+    saml_accounts: [],
+    enterprise_accounts: [],
+    passkeys: [],
+    public_metadata: {},
+    private_metadata: {},
+    unsafe_metadata: {},
+    banned,
+    locked: false,
+    lockout_expires_in_seconds: null,
+    verification_attempts_remaining: 100,
+    last_sign_in_at: null,
+    last_active_at: null,
     created_at: 1_700_000_000_000,
     updated_at: 1_700_000_000_000,
+    create_organization_enabled: true,
+    delete_self_enabled: true,
+    legal_accepted_at: null,
   };
 }
 
