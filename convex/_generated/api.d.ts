@@ -53,6 +53,7 @@ import type * as model_site from "../model/site.js";
 import type * as model_timeBalance from "../model/timeBalance.js";
 import type * as model_transcripts from "../model/transcripts.js";
 import type * as model_users from "../model/users.js";
+import type * as model_webhooks from "../model/webhooks.js";
 import type * as notifications from "../notifications.js";
 import type * as recordings from "../recordings.js";
 import type * as seed from "../seed.js";
@@ -114,6 +115,7 @@ declare const fullApi: ApiFromModules<{
   "model/timeBalance": typeof model_timeBalance;
   "model/transcripts": typeof model_transcripts;
   "model/users": typeof model_users;
+  "model/webhooks": typeof model_webhooks;
   notifications: typeof notifications;
   recordings: typeof recordings;
   seed: typeof seed;
