@@ -13,12 +13,16 @@ import { loadComponentTree, type ComponentNode } from "./components/graph";
 import { CronRunner, cronStateFile } from "./cron-runner";
 import type { CommitEvent } from "./engine/convex-test-internals";
 import { blobKey, Engine, runInHostScope } from "./engine/engine";
-import { bearerIdentity, CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
+import { installProcessGuards } from "./engine/isolation";
+import { StorageKeys } from "./engine/storage-keys";
+import { createAuthenticator } from "./auth/caller";
+import { CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
 import { createIdentityProvider, LOCAL_ISSUER, type IdentityProvider } from "./identity/identity";
 import { LiveQueries } from "./live-queries";
 import { DiskPersistence, MemoryPersistence, type Persistence } from "./persistence";
 import { JobScheduler } from "./scheduler";
 import { SyncSession, type MutationReply } from "./sync/session";
+import { DEFAULT_MAX_UPLOAD_BYTES, handleStorageRequest } from "./storage-http";
 import { advanceTestClock, installTestClock, testClockOffset } from "./test-clock";
 import { loadTokenVerifier } from "./token-verifier";
 
@@ -51,6 +55,13 @@ export interface BackendOptions {
   exposeIdentity?: boolean;
   /** Serves the test clock at /_test/clock (local-backend/test-clock.ts); for browser journeys only. */
   testClock?: boolean;
+  /** The largest file an upload URL takes (default DEFAULT_MAX_UPLOAD_BYTES). */
+  maxUploadBytes?: number;
+  /**
+   * The deployment's admin key: `Authorization: Convex <key>` (optionally acting as a user) may
+   * call internal functions. Without one, every admin key is refused (local-backend/auth/caller.ts).
+   */
+  adminKey?: string;
   log?: (message: string) => void;
 }
 
@@ -87,6 +98,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     process.env.LOCAL_AUTH_JWKS = identity.jwksDataUri();
   }
 
+  const storageKeys = await StorageKeys.open(options.dataDir);
   const persistence: Persistence = options.dataDir
     ? await DiskPersistence.open(options.dataDir, (error) => {
         // A commit that cannot be made durable must not be acknowledged; stop rather than lie.
@@ -98,6 +110,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   // Created once the engine exists; the engine's callbacks reach them through here.
   const late: { liveQueries?: LiveQueries; scheduler?: JobScheduler } = {};
   let publicUrl = "";
+  let publicSiteUrl = "";
   const onCommit = (event: CommitEvent) => {
     persistence.append(event);
     // Once the commit is on disk: subscribers hear of it (no client sees data a crash could
@@ -119,6 +132,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       onSchedule: ({ component, jobId, scheduledTime }) => late.scheduler?.arm(component, jobId, scheduledTime),
       blobs: persistence.blobs,
       storageUrl: () => publicUrl,
+      siteUrl: () => publicSiteUrl,
+      storageKeys,
     });
 
   let current = await loadEngine(components);
@@ -136,7 +151,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const sessionHost = {
     engine,
     liveQueries,
-    verifyToken: (token: string) => verifyToken(token),
+    auth: createAuthenticator({ adminKey: options.adminKey, verifyToken: (token: string) => verifyToken(token) }),
     durable: () => persistence.durable(),
     mutationResponses: (sessionId: string) => {
       let map = responses.get(sessionId);
@@ -150,6 +165,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     },
     log,
   };
+  const storageHost = { engine, keys: storageKeys, durable: () => persistence.durable(), maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES };
 
   const api = createServer((request, response) => {
     void serveApi(request, response).catch((error: unknown) => fail(response, error));
@@ -167,7 +183,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     if (options.testClock && pathname === "/_test/clock") return serveTestClock(request, response);
     if (await handleApiRequest(request, response, sessionHost)) return;
     if (await identity.handleIdentityRequest(request, response)) return;
-    if (pathname.startsWith("/api/storage/")) return serveStorage(request, response, pathname.slice("/api/storage/".length));
+    if (await handleStorageRequest(request, response, storageHost)) return;
     sendJson(response, 404, { code: "NotFound", message: `No such endpoint: ${pathname}` });
   }
 
@@ -186,32 +202,16 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     sendJson(response, 200, { now: Date.now(), offsetMs: testClockOffset() });
   }
 
-  /** Files of storage.getUrl (GET) and uploads to storage.generateUploadUrl (POST). */
-  async function serveStorage(request: IncomingMessage, response: ServerResponse, id: string) {
-    if (id === "upload" && request.method === "POST") {
-      const type = request.headers["content-type"] ?? "application/octet-stream";
-      const component = new URL(request.url ?? "/", "http://localhost").searchParams.get("component") ?? "";
-      if (!current.componentPaths().includes(component)) return sendJson(response, 404, { code: "NotFound", message: "No such component" });
-      const storageId = await current.storeBlob(new Blob([new Uint8Array(await readBody(request))], { type }), component);
-      await persistence.durable();
-      return sendJson(response, 200, { storageId });
-    }
-    const blob = request.method === "GET" && /^[A-Za-z0-9_-]+$/.test(id) ? await current.readBlob(id) : null;
-    if (!blob) return sendJson(response, 404, { code: "NotFound", message: "No such file" });
-    response.writeHead(200, { "content-type": blob.type || "application/octet-stream", "content-length": blob.size, ...CORS_HEADERS });
-    response.end(Buffer.from(await blob.arrayBuffer()));
-  }
-
   const site = createServer((request, response) => {
     void serveSite(request, response).catch((error: unknown) => fail(response, error));
   });
   async function serveSite(request: IncomingMessage, response: ServerResponse) {
-    let identity: UserIdentity | null = null;
-    try {
-      identity = await bearerIdentity(request, sessionHost);
-    } catch {
-      // An http action decides for itself what an unauthenticated request may do.
-    }
+    // A refused Authorization header still reaches the http action (it may be the action's own
+    // scheme); only ctx.auth.getUserIdentity() fails, as on Convex.
+    const identity = await sessionHost.auth.fromHeader(request.headers.authorization).then(
+      (caller) => caller.identity,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
     const method = request.method ?? "GET";
     const body = method === "GET" || method === "HEAD" ? undefined : await readBody(request);
     const headers = new Headers();
@@ -276,14 +276,17 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
   const url = `http://${host}:${port}`;
   publicUrl = url;
+  publicSiteUrl = `http://${host}:${sitePort}`;
   if (options.exposeIdentity) {
     process.env.LOCAL_AUTH_URL = url;
     process.env.LOCAL_AUTH_ADMIN_SECRET = identity.adminSecret;
   }
+  // From here on, an error no function call owns is logged, not fatal; one while starting still ends the start.
+  installProcessGuards(log);
   log(`ready at ${url} (http actions at http://${host}:${sitePort}); ${restoredJobs} scheduled job(s) re-armed`);
   return {
     url,
-    siteUrl: `http://${host}:${sitePort}`,
+    siteUrl: publicSiteUrl,
     identity,
     engine,
     reload: () => (reloading = (reloading ?? Promise.resolve()).then(reload)),

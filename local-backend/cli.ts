@@ -1,6 +1,7 @@
 /**
- * `npm run backend -- --functions <dir> --data <dir> --port <n> [--site-port <n>] [--watch]`
- * Runs a Convex functions folder on 127.0.0.1 until interrupted.
+ * `npm run backend -- --functions <dir> --data <dir> --port <n> [--site-port <n>] [--watch] [--admin-key <key>]`
+ * Runs a Convex functions folder on 127.0.0.1 until interrupted. The admin key (for
+ * `Authorization: Convex <key>`) may also come from CONVEX_ADMIN_KEY; without one, admin access is off.
  */
 import { parseArgs } from "node:util";
 import { startBackend } from "./backend";
@@ -12,6 +13,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3210" },
     "site-port": { type: "string" },
     watch: { type: "boolean", default: false },
+    "admin-key": { type: "string" },
   },
 });
 
@@ -28,6 +30,7 @@ const backend = await startBackend({
   port: port(values.port, "port"),
   sitePort: port(values["site-port"], "site-port"),
   watch: values.watch,
+  adminKey: values["admin-key"] ?? (process.env.CONVEX_ADMIN_KEY || undefined),
 });
 
 let closing = false;

@@ -1,12 +1,21 @@
-/** Convex's HTTP API (/api/query, /api/mutation, /api/action) as ConvexHttpClient uses it. */
+/**
+ * Convex's HTTP API as ConvexHttpClient and `npx convex run` use it: /api/query, /api/mutation,
+ * /api/action, /api/query_ts, /api/query_at_ts, and /api/function (admin only: any kind of
+ * function, internal ones included).
+ *
+ * A function's failure is a 200 answer with `status: "error"`, like Convex's; `logLines` carries
+ * what the function logged, when it logged anything. Values are returned in the body's `format`:
+ * "convex_encoded_json" (what ConvexHttpClient asks for), "json" (the default: int64 as a decimal
+ * string, bytes as base64) or "export_json".
+ */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { UserIdentity } from "convex/server";
-import type { JSONValue } from "convex/values";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import type { Authenticator, Caller } from "./auth/caller";
+import { AuthError } from "./auth/verify";
 import type { Engine, Outcome } from "./engine/engine";
+import { serverErrorMessage } from "./engine/errors";
+import { canonicalizeUdfPath } from "./engine/function-path";
 import { encodeTs } from "./sync/protocol";
-
-/** ConvexHttpClient reads this status as "the function failed" and throws its error. */
-const FUNCTION_FAILED = 560;
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -17,7 +26,7 @@ export const CORS_HEADERS = {
 
 export interface HttpApiHost {
   engine(): Engine;
-  verifyToken(token: string): Promise<UserIdentity>;
+  auth: Authenticator;
   durable(): Promise<void>;
 }
 
@@ -37,35 +46,89 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(JSON.stringify(body));
 }
 
-/** The caller's identity from `Authorization: Bearer`, or null; a bad token throws. */
-export async function bearerIdentity(request: IncomingMessage, host: Pick<HttpApiHost, "verifyToken">) {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer (.+)$/.exec(header);
-  if (!match) throw new Error("The Authorization header must be 'Bearer <token>'");
-  return host.verifyToken(match[1]!);
+type Format = "encoded" | "clean" | "export";
+
+const FORMATS = new Map<string, Format>([
+  ["convex_encoded_json", "encoded"],
+  ["convex_json", "encoded"],
+  ["json", "clean"],
+  ["convex_clean_json", "clean"],
+  ["export_json", "export"],
+]);
+
+/** A value as the format wants it, from its encoded (wire) JSON. */
+function exportValue(json: JSONValue, format: Format): JSONValue {
+  return format === "encoded" ? json : exportConvex(jsonToConvex(json), format);
 }
 
-function reply(response: ServerResponse, outcome: Outcome) {
-  if (outcome.ok) return sendJson(response, 200, { status: "success", value: outcome.value, logLines: [] });
-  sendJson(response, FUNCTION_FAILED, {
+function exportConvex(value: Value, format: "clean" | "export"): JSONValue {
+  if (typeof value === "bigint") return format === "clean" ? value.toString() : Number(value);
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    if (format === "export") return convexToJson(value);
+    return Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+  }
+  if (value instanceof ArrayBuffer) return format === "clean" ? Buffer.from(value).toString("base64") : convexToJson(value);
+  if (Array.isArray(value)) return value.map((item) => exportConvex(item, format));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, exportConvex(item as Value, format)]));
+  }
+  return value;
+}
+
+function reply(response: ServerResponse, outcome: Outcome, format: Format) {
+  const logLines = outcome.logLines?.length ? { logLines: outcome.logLines } : {};
+  if (outcome.ok) return sendJson(response, 200, { status: "success", value: exportValue(outcome.value, format), ...logLines });
+  if (outcome.transient) return sendJson(response, outcome.transient.status, { code: outcome.transient.code, message: outcome.message });
+  sendJson(response, 200, {
     status: "error",
     errorMessage: outcome.message,
-    ...(outcome.data === undefined ? {} : { errorData: outcome.data }),
-    logLines: [],
+    ...(outcome.data === undefined ? {} : { errorData: exportValue(outcome.data, format) }),
+    ...logLines,
   });
 }
+
+/** A request the API refuses before running anything: the HTTP status and Convex's error code. */
+class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface CallBody {
+  path: string;
+  args: JSONValue;
+  format: Format;
+  componentPath?: unknown;
+}
+
+function parseBody(raw: Buffer): CallBody {
+  let body: { path?: unknown; args?: unknown; format?: unknown; componentPath?: unknown };
+  try {
+    body = JSON.parse(raw.toString("utf8")) as typeof body;
+  } catch (error) {
+    throw new RequestError(400, "BadJsonBody", error instanceof Error ? error.message : "Invalid JSON");
+  }
+  if (typeof body !== "object" || body === null || typeof body.path !== "string") {
+    throw new RequestError(400, "BadRequest", "The body needs a function path");
+  }
+  if (body.format !== undefined && typeof body.format !== "string") throw new RequestError(400, "BadJsonBody", "format must be a string");
+  const format = body.format === undefined ? "clean" : FORMATS.get(body.format);
+  if (!format) throw new RequestError(400, "BadFormat", `format param must be one of [\`json\`]. Got ${body.format}`);
+  // Arguments come as `[args]` (query, mutation, action) or as the object itself (function).
+  const args = ((Array.isArray(body.args) ? body.args[0] : body.args) ?? {}) as JSONValue;
+  return { path: body.path, args, format, componentPath: body.componentPath };
+}
+
+const ENDPOINT = /^\/api\/(query|mutation|action|query_ts|query_at_ts|function)$/;
 
 /** Serves one /api/* request; returns false when the path is not part of the API. */
 export async function handleApiRequest(request: IncomingMessage, response: ServerResponse, host: HttpApiHost) {
   const path = new URL(request.url ?? "/", "http://localhost").pathname;
-  const kind = /^\/api\/(query|mutation|action|query_ts|query_at_ts)$/.exec(path)?.[1] as
-    | "query"
-    | "mutation"
-    | "action"
-    | "query_ts"
-    | "query_at_ts"
-    | undefined;
+  const kind = ENDPOINT.exec(path)?.[1];
   if (!kind) return false;
   if (request.method !== "POST") {
     sendJson(response, 405, { code: "MethodNotAllowed", message: `${path} accepts POST` });
@@ -75,33 +138,64 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     sendJson(response, 200, { ts: encodeTs(host.engine().latestTs()) });
     return true;
   }
-  let identity: UserIdentity | null;
   try {
-    identity = await bearerIdentity(request, host);
+    await call(kind, request, response, host);
   } catch (error) {
-    sendJson(response, 401, { code: "Unauthenticated", message: error instanceof Error ? error.message : String(error) });
-    return true;
-  }
-  let body: { path?: unknown; args?: unknown };
-  try {
-    body = JSON.parse((await readBody(request)).toString("utf8")) as typeof body;
-  } catch (error) {
-    sendJson(response, 400, { code: "BadJsonBody", message: error instanceof Error ? error.message : "Invalid JSON" });
-    return true;
-  }
-  if (typeof body.path !== "string") {
-    sendJson(response, 400, { code: "BadRequest", message: "The body needs a function path" });
-    return true;
-  }
-  const args = (Array.isArray(body.args) ? body.args[0] : body.args) as JSONValue | undefined;
-  const engine = host.engine();
-  if (kind === "query" || kind === "query_at_ts") {
-    // Reads are always at the latest commit: the embedded backend keeps no history.
-    reply(response, (await engine.runQuery(body.path, args ?? {}, identity)).outcome);
-  } else {
-    const outcome = await engine.run(kind, body.path, args ?? {}, identity);
-    if (outcome.ok && kind === "mutation") await host.durable();
-    reply(response, outcome);
+    if (error instanceof AuthError || error instanceof RequestError) {
+      sendJson(response, error.status, { code: error.code, message: error.message });
+    } else {
+      throw error;
+    }
   }
   return true;
+}
+
+async function call(kind: string, request: IncomingMessage, response: ServerResponse, host: HttpApiHost) {
+  const header = request.headers.authorization;
+  // Like Convex: the header's form, then the body, then the token or key it holds.
+  if (header !== undefined && header.length < 7) {
+    throw new RequestError(400, "InvalidHeaderFailure", "Invalid authentication header");
+  }
+  const body = parseBody(await readBody(request));
+  const caller = await host.auth.fromHeader(header);
+  const engine = host.engine();
+  if (kind === "function") {
+    const outcome = await callAny(engine, caller, body);
+    // It may have been a mutation: answered once durable, like /api/mutation.
+    if (outcome.ok) await host.durable();
+    return reply(response, outcome, body.format);
+  }
+  if (kind === "query" || kind === "query_at_ts") {
+    // Reads are always at the latest commit: the embedded backend keeps no history.
+    const { outcome } = await engine.runQuery(body.path, body.args, caller.identity, null, undefined, !caller.admin);
+    return reply(response, outcome, body.format);
+  }
+  const outcome = await engine.run(kind as "mutation" | "action", body.path, body.args, caller.identity, !caller.admin);
+  if (outcome.ok && kind === "mutation") await host.durable();
+  reply(response, outcome, body.format);
+}
+
+/** /api/function: the admin runs a function of any kind by its path. */
+async function callAny(engine: Engine, caller: Caller, body: CallBody): Promise<Outcome> {
+  if (!caller.admin) {
+    throw new RequestError(
+      403,
+      "BadDeployKey",
+      "The provided deploy key was invalid for this deployment. Double check that the environment this key was generated for matches the desired deployment.",
+    );
+  }
+  if (body.componentPath !== undefined && body.componentPath !== null && body.componentPath !== "") {
+    throw new RequestError(400, "BadRequest", "The embedded backend runs only the app's functions through /api/function, not a component's");
+  }
+  const { canonical } = canonicalizeUdfPath(body.path);
+  const kind = await engine.kindOf({ componentPath: "", udfPath: canonical });
+  // Like Convex, only the admin itself (not acting as a user) reaches internal functions here.
+  const visible = kind && (caller.identity === null || (await engine.resolve(canonical, kind, true).then(() => true, () => false)));
+  if (!visible) {
+    const shown = canonical.endsWith(":default") ? canonical.slice(0, -":default".length) : canonical;
+    const message = `Could not find function for '${shown}'. Did you forget to run \`npx convex dev\`?`;
+    return { ok: false, message: serverErrorMessage({ message, frames: "" }) };
+  }
+  if (kind === "query") return (await engine.runQuery(canonical, body.args, caller.identity, null, undefined, false)).outcome;
+  return engine.run(kind, canonical, body.args, caller.identity, false);
 }

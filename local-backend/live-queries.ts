@@ -21,7 +21,7 @@ export interface SharedOutcome extends QueryOutcome {
 }
 
 function toWire({ outcome, journal }: QueryOutcome): string {
-  const tail = `,"logLines":[],"journal":${JSON.stringify(journal)}`;
+  const tail = `,"logLines":${JSON.stringify(outcome.logLines ?? [])},"journal":${JSON.stringify(journal)}`;
   if (outcome.ok) return `"type":"QueryUpdated","value":${JSON.stringify(outcome.value)}${tail}`;
   const data = outcome.data === undefined ? "" : `,"errorData":${JSON.stringify(outcome.data)}`;
   return `"type":"QueryFailed","errorMessage":${JSON.stringify(outcome.message)}${data}${tail}`;
@@ -61,7 +61,8 @@ export class LiveQueries {
   }
 
   acquire(subscriber: Subscriber, udfPath: string, args: JSONValue, identity: UserIdentity | null, journal: string | null) {
-    const key = JSON.stringify([identity?.tokenIdentifier ?? null, udfPath, args, journal]);
+    // The whole identity: two callers with one tokenIdentifier may differ in claims (an admin acting as a user).
+    const key = JSON.stringify([identity ?? null, udfPath, args, journal]);
     let entry = this.entries.get(key);
     if (!entry) {
       entry = new LiveQuery(key, udfPath, args, identity, journal);

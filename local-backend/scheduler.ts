@@ -119,6 +119,8 @@ export class JobScheduler {
       if (!current || current.state.kind !== "pending") return;
       try {
         await ctx.runMutation(engine.handle(target) as never, (current.args[0] ?? {}) as never);
+        // A job that canceled itself while running stays canceled, as on Convex.
+        if ((await getJob(ctx, jobId))?.state.kind === "canceled") return;
         await ctx.db.patch(current._id as JobId, { state: { kind: "success" }, completedTime: Date.now() } as never);
       } catch (error) {
         this.log(`scheduled mutation ${describe(target)} failed: ${message(error)}`);
@@ -138,6 +140,8 @@ export class JobScheduler {
     const target = { componentPath: job.component ?? component, udfPath: job.name };
     const outcome = await engine.runFunction("action", target, convexToJson(job.args[0] ?? {}));
     await engine.transaction(async (ctx) => {
+      // An action canceled while it ran stays canceled, as on Convex.
+      if ((await getJob(ctx, jobId))?.state.kind === "canceled") return;
       if (outcome.ok) await ctx.db.patch(job._id as JobId, { state: { kind: "success" }, completedTime: Date.now() } as never);
       else {
         this.log(`scheduled action ${describe(target)} failed: ${outcome.message}`);

@@ -21,7 +21,9 @@ import type {
 } from "convex/server";
 import { convexToJson, getDocumentSize, type Value } from "convex/values";
 import { tableOf, type Document, type RangeBound } from "./document-fields";
+import { asyncRules, syncRules, type TableIndexes } from "./syscall-rules";
 import { TableStore } from "./table-store";
+import { search, searchPage, type RankedDocument, type SearchIndexDefinition, type SearchSource } from "./text-search";
 
 export type Modules = Record<string, () => Promise<unknown>>;
 export type HostMutationCtx = GenericMutationCtx<GenericDataModel>;
@@ -54,7 +56,7 @@ interface PathAccessor {
 }
 
 type Syscall = (op: string, json: string) => string;
-type AsyncSyscall = (op: string, json: string) => Promise<string>;
+export type AsyncSyscall = (op: string, json: string) => Promise<string>;
 export type JsSyscall = (op: string, args: Record<string, unknown>) => Promise<unknown>;
 
 interface QuerySource {
@@ -63,6 +65,7 @@ interface QuerySource {
   indexName?: string;
   range?: RangeBound[];
   order?: "asc" | "desc";
+  filters?: SearchSource["filters"];
 }
 
 /** A query as the Convex runtime serializes it: its source, then filter and limit stages. */
@@ -75,6 +78,26 @@ interface SerializedQuery {
 interface ResolvedQuery {
   sortedDocs: Document[];
   order: "asc" | "desc";
+  filterFn: (doc: Document) => boolean;
+}
+
+interface PageRequest {
+  query: SerializedQuery;
+  cursor: string | null;
+  endCursor?: string | null;
+  pageSize: number;
+}
+
+interface Page {
+  page: Document[];
+  isDone: boolean;
+  continueCursor: string;
+  pageStatus: string | null;
+}
+
+interface TableSchema extends TableIndexes {
+  indexes: { indexDescriptor: string; fields: string[] }[];
+  searchIndexes?: SearchIndexDefinition[];
 }
 
 interface DatabaseFake {
@@ -83,10 +106,13 @@ interface DatabaseFake {
   _nextDocId: number;
   _lastCreationTime: number;
   _writes: Record<string, Document | null>[];
-  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
+  _schema: { tables: Map<string, TableSchema> } | null;
   commit(commitTs: bigint): void;
   insert(table: string, value: Record<string, Value>): string;
   get(table: string, id: string): Document | null;
+  patch(table: string, id: string, value: Record<string, unknown>): void;
+  paginate(request: PageRequest): Page;
+  _encodeCursor(doc: Document, fields: string[]): string;
   queryNext(queryId: number): { value: Document | null; done: boolean };
   _iterateDocs(table: string, callback: (doc: Document) => void): void;
   _resolveQuerySource(query: SerializedQuery): ResolvedQuery;
@@ -175,6 +201,8 @@ export interface Internals {
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
   /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
   wrapJsSyscall(wrap: (next: JsSyscall) => JsSyscall): void;
+  /** Makes an async syscall through every wrapper, as a function's own call does. */
+  asyncSyscall: AsyncSyscall;
   /** File-storage blobs held in memory, by storage id, of one component. */
   blobs(component: string): Record<string, Blob>;
   /** Inserts into a system table of the running component inside its transaction (scheduling). */
@@ -183,6 +211,8 @@ export interface Internals {
   componentPaths(): string[];
   /** What `process.env` holds for a component's functions (its parent's `use(c, { env })` values). */
   setComponentEnvironment(componentPath: string, env: Record<string, string | undefined>): void;
+  /** What every function sees as CONVEX_CLOUD_URL and CONVEX_SITE_URL (read on use: known once listening). */
+  setDeploymentUrls(urls: () => { cloud?: string; site?: string }): void;
 }
 
 export async function createInternals(
@@ -233,12 +263,13 @@ export async function createInternals(
     for (const field of ["_documents", "_storage", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
       if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
     }
-    for (const method of ["get", "insert", "commit", "queryNext", "_iterateDocs", "_resolveQuerySource"] as const) {
+    for (const method of ["get", "insert", "patch", "commit", "queryNext", "paginate", "_encodeCursor", "_iterateDocs", "_resolveQuerySource"] as const) {
       if (typeof db[method] !== "function") throw new Error(`convex-test internals changed: database has no ${method}()`);
     }
     keepContentTypes(db);
     databases.set(componentPath, { db, store: indexedReads(db) });
   }
+  shareIdCounter([...databases.values()].map(({ db }) => db));
   recordContentTypes(global);
   const currentComponent = () => context.getStore()?.componentPath ?? "";
   scopeEnvironment(globalStorage, context);
@@ -249,6 +280,9 @@ export async function createInternals(
     if (!found) throw new Error(`No component is installed at "${componentPath}"`);
     return found.db;
   };
+  global.syscall = syncRules(global.syscall, () => dbOf(currentComponent()));
+  // convex-test names the transactions the host runs (runInComponent) "custom".
+  global.asyncSyscall = asyncRules(global.asyncSyscall, () => dbOf(currentComponent()), () => context.getStore()?.udfPath === "custom");
   // Components in a saved state that are no longer installed: kept as they are, never dropped.
   let detached: Record<string, ComponentState> = {};
 
@@ -317,33 +351,52 @@ export async function createInternals(
     wrapJsSyscall: (wrap) => {
       global.jsSyscall = wrap(global.jsSyscall);
     },
+    asyncSyscall: (op, json) => global.asyncSyscall(op, json),
     blobs: (componentPath) => dbOf(componentPath)._storage,
     insertInCurrentTransaction: (table, value) => dbOf(currentComponent()).insert(table, value),
     componentPaths: () => [...databases.keys()],
     setComponentEnvironment: (componentPath, env) => environments.set(componentPath, env),
+    setDeploymentUrls: (urls) =>
+      platformEnvironments.set(global, () => {
+        const { cloud, site } = urls();
+        // Before the servers listen there are no URLs yet; the process's own values stand.
+        return { CONVEX_CLOUD_URL: cloud || undefined, CONVEX_SITE_URL: site || undefined };
+      }),
   };
 }
 
 /** Each convex-test instance's component environments, by component path. */
 const componentEnvironments = new WeakMap<ConvexGlobal, Map<string, Record<string, string | undefined>>>();
-/** What a component sees besides the values its parent passes, as on Convex. */
+/** Each convex-test instance's deployment variables (CONVEX_CLOUD_URL, CONVEX_SITE_URL), read when used. */
+const platformEnvironments = new WeakMap<ConvexGlobal, () => Record<string, string | undefined>>();
+/** What every function sees, the app's and each component's alike, as on Convex. */
 const PLATFORM_ENV = ["CONVEX_CLOUD_URL", "CONVEX_SITE_URL", "NODE_ENV"];
 let environmentScoped = false;
 
 /**
  * On Convex a component's `process.env` holds only what its parent passes it (`use(c, { env })`);
  * here one process runs the app and every component, so `process.env` answers by the component of
- * the function running now. Outside a component function it is the process's own environment.
+ * the function running now. Every function also sees its deployment's URLs. Outside any function
+ * it is the process's own environment.
  */
 function scopeEnvironment(globalStorage: AsyncLocalStorage<ConvexGlobal>, context: AsyncLocalStorage<ExecutionContext>) {
   if (environmentScoped) return;
   environmentScoped = true;
   const real = process.env;
-  const scoped = (): Record<string, string | undefined> | undefined => {
-    const componentPath = context.getStore()?.componentPath;
+  /** A variable as the function running now sees it, or undefined where the process's own applies. */
+  const lookup = (name: string | symbol): { value: string | undefined } | undefined => {
     const global = globalStorage.getStore();
-    if (!componentPath || !global) return undefined;
-    return componentEnvironments.get(global)?.get(componentPath) ?? {};
+    if (typeof name !== "string" || !global) return undefined;
+    if (PLATFORM_ENV.includes(name)) {
+      const value = platformEnvironments.get(global)?.()[name];
+      return value === undefined ? undefined : { value };
+    }
+    const componentPath = context.getStore()?.componentPath;
+    return componentPath ? { value: componentEnvironments.get(global)?.get(componentPath)?.[name] } : undefined;
+  };
+  const read = (name: string | symbol) => {
+    const found = lookup(name);
+    return found ? found.value : (Reflect.get(real, name) as string | undefined);
   };
   process.env = new Proxy(real, {
     // Writes always go to the process's own environment (process.env takes plain values only).
@@ -351,24 +404,45 @@ function scopeEnvironment(globalStorage: AsyncLocalStorage<ConvexGlobal>, contex
       return Reflect.set(target, name, value);
     },
     get(target, name) {
-      const env = typeof name === "string" && !PLATFORM_ENV.includes(name) ? scoped() : undefined;
-      return env ? env[name as string] : (Reflect.get(target, name) as unknown);
+      const found = lookup(name);
+      return found ? found.value : (Reflect.get(target, name) as unknown);
     },
     has(target, name) {
-      const env = typeof name === "string" && !PLATFORM_ENV.includes(name) ? scoped() : undefined;
-      return env ? env[name as string] !== undefined : Reflect.has(target, name);
+      const found = lookup(name);
+      return found ? found.value !== undefined : Reflect.has(target, name);
     },
     ownKeys(target) {
-      const env = scoped();
-      return env ? Object.keys(env).filter((key) => env[key] !== undefined) : Reflect.ownKeys(target);
+      const global = globalStorage.getStore();
+      const componentPath = context.getStore()?.componentPath;
+      const own = global && componentPath ? componentEnvironments.get(global)?.get(componentPath) : undefined;
+      const keys = global && componentPath ? Object.keys(own ?? {}).filter((key) => own?.[key] !== undefined) : Reflect.ownKeys(target);
+      return [...new Set([...keys, ...PLATFORM_ENV.filter((name) => read(name) !== undefined)])];
     },
     getOwnPropertyDescriptor(target, name) {
-      const env = typeof name === "string" ? scoped() : undefined;
-      if (!env) return Reflect.getOwnPropertyDescriptor(target, name);
-      const value = env[name as string];
-      return value === undefined ? undefined : { value, writable: true, enumerable: true, configurable: true };
+      const found = lookup(name);
+      if (!found) return Reflect.getOwnPropertyDescriptor(target, name);
+      return found.value === undefined ? undefined : { value: found.value, writable: true, enumerable: true, configurable: true };
     },
   });
+}
+
+/**
+ * A Convex id names its table, and each component's tables are its own: an id of one component
+ * is found in no other. convex-test numbers each component's documents from the same start, so
+ * components draw their numbers from one counter instead. Setting a counter (restoring a saved
+ * state) only ever moves the shared one forward.
+ */
+function shareIdCounter(dbs: DatabaseFake[]) {
+  let next = Math.max(...dbs.map((db) => db._nextDocId));
+  for (const db of dbs) {
+    Object.defineProperty(db, "_nextDocId", {
+      get: () => next,
+      set: (value: number) => {
+        next = Math.max(next, value);
+      },
+      configurable: true,
+    });
+  }
 }
 
 /**
@@ -410,12 +484,13 @@ function recordContentTypes(global: ConvexGlobal) {
  * a transaction's pending writes are merged in and convex-test sorts that smaller candidate set.
  */
 function indexedReads(db: DatabaseFake): TableStore {
-  const store = new TableStore((table, index) => {
+  const indexFields = (table: string, index: string) => {
     if (index === "by_creation_time") return ["_creationTime", "_id"];
     if (index === "by_id") return ["_id"];
     const declared = db._schema?.tables.get(table)?.indexes.find((i) => i.indexDescriptor === index);
     return declared ? [...declared.fields, "_creationTime", "_id"] : undefined;
-  });
+  };
+  const store = new TableStore(indexFields);
   store.load(Object.values(db._documents), tableOf);
 
   const pendingIds = (table: string) => {
@@ -446,8 +521,21 @@ function indexedReads(db: DatabaseFake): TableStore {
       candidates = undefined;
     }
   };
+  /** A search's matches, best first; convex-test still compiles the query's other stages, on no rows. */
+  const rankSearch = (query: SerializedQuery): { ranked: RankedDocument[]; resolved: ResolvedQuery } => {
+    const source = query.source as SearchSource;
+    const [table = "", index] = source.indexName.split(".");
+    const definition = db._schema?.tables.get(table)?.searchIndexes?.find((i) => i.indexDescriptor === index);
+    const docs: Document[] = [];
+    withPending(table, store.table(table).values(), (doc) => docs.push(doc));
+    return { ranked: search(source, definition, docs), resolved: resolveOver(query, []) };
+  };
   db._resolveQuerySource = (query) => {
     const { type, indexName, range, tableName, order } = query.source;
+    if (type === "Search") {
+      const { ranked, resolved } = rankSearch(query);
+      return { ...resolved, sortedDocs: ranked.map(({ doc }) => doc) };
+    }
     const [table, index] =
       type === "FullTableScan" ? [tableName, "by_creation_time"] : type === "IndexRange" ? (indexName?.split(".") ?? []) : [];
     if (!table || !index) return resolve(query);
@@ -472,6 +560,23 @@ function indexedReads(db: DatabaseFake): TableStore {
       throw new Error("convex-test internals changed: a resolved query has no sortedDocs and order");
     }
     return { ...resolved, sortedDocs: !window && resolved.order === "desc" ? inRange.reverse() : inRange };
+  };
+
+  const paginate = db.paginate.bind(db);
+  db.paginate = (request) => {
+    const { source } = request.query;
+    if (source.type === "Search") {
+      const { ranked, resolved } = rankSearch(request.query);
+      return searchPage(ranked, resolved.filterFn, request);
+    }
+    const page = paginate(request);
+    // convex-test ends a page that fills up on the range's last row; Convex's cursor stops after
+    // that row instead (it does not look further), so the page is not done.
+    const last = page.page.at(-1);
+    const [table, index] = source.type === "FullTableScan" ? [source.tableName, "by_creation_time"] : (source.indexName?.split(".") ?? []);
+    const fields = table && index ? indexFields(table, index) : undefined;
+    if (!page.isDone || request.endCursor || page.pageStatus !== null || page.page.length < request.pageSize || !last || !fields) return page;
+    return { ...page, isDone: false, continueCursor: db._encodeCursor(last, fields) };
   };
   return store;
 }

@@ -51,12 +51,18 @@ describe("Engine", () => {
 
   it("carries ConvexError data and plain error messages", async () => {
     const { engine } = await load();
-    expect(await engine.run("mutation", "messages:fail", {}, null)).toEqual({
+    expect(await engine.run("mutation", "messages:fail", {}, null)).toMatchObject({
       ok: false,
-      message: expect.any(String) as string,
+      message: expect.stringMatching(/^\[Request ID: [0-9a-f]{16}\] Server Error\nUncaught ConvexError: /) as string,
       data: { code: "NOPE", message: "Not allowed" },
     });
-    expect((await engine.runQuery("messages:crash", {}, null)).outcome).toEqual({ ok: false, message: "Uncaught Error: boom" });
+    // As Convex shows it: the request, the error, and the frame in the developer's own file.
+    const { outcome } = await engine.runQuery("messages:crash", {}, null);
+    expect(outcome).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^\[Request ID: [0-9a-f]{16}\] Server Error\nUncaught Error: boom\n {4}at .* \(\.\.\/fixture\/messages\.ts:\d+:\d+\)\n$/) as string,
+    });
+    expect(outcome).not.toHaveProperty("data");
   });
 
   it("hands identity to functions", async () => {

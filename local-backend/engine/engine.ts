@@ -5,11 +5,12 @@
  */
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { existsSync } from "node:fs";
+import { register as registerModuleHook } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { GenericSchema, SchemaDefinition, UserIdentity } from "convex/server";
 import { makeFunctionReference } from "convex/server";
-import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { convexToJson, jsonToConvex, type GenericId, type JSONValue, type Value } from "convex/values";
 import { register } from "tsx/esm/api";
 import { flattenComponents, loadComponentTree, type ComponentNode } from "../components/graph";
 import { convexModulePaths, generatedModulePaths, schemaFile } from "../components/modules";
@@ -24,12 +25,29 @@ import {
   type Internals,
   type Modules,
 } from "./convex-test-internals";
+import { withActionTimeout } from "./action-timeout";
 import { canonicalizeUdfPath } from "./function-path";
+import { asCaller, installCallBoundaries } from "./call-boundaries";
+import { withFailingAuth } from "../auth/caller";
+import { jsErrorText, requestId, serverErrorMessage, SystemError, toJsError } from "./errors";
+import { isolate } from "./isolation";
+import { withLogLines } from "./logs";
 import { ReadSet } from "./read-set";
+import { RetryableError } from "./syscall-rules";
+import { StorageKeys } from "./storage-keys";
+import { StorageSyscalls } from "./storage-syscalls";
 
 export type FunctionKind = "query" | "mutation" | "action";
 
-export type Outcome = { ok: true; value: JSONValue } | { ok: false; message: string; data?: JSONValue };
+/**
+ * `logLines`: what the call logged, for clients calling through the HTTP API or sync protocol (engine/logs.ts).
+ * `transient`: the request failed rather than the function (a write conflict, an overloaded
+ * backend; syscall-rules.ts): HTTP answers with its status and code, a WebSocket client reconnects and retries.
+ */
+export type Outcome = (
+  | { ok: true; value: JSONValue }
+  | { ok: false; message: string; data?: JSONValue; transient?: { status: number; code: string } }
+) & { logLines?: string[] };
 
 export interface QueryOutcome {
   outcome: Outcome;
@@ -61,19 +79,20 @@ interface HttpRouterLike {
   lookup(path: string, method: string): [{ _handler?: (ctx: unknown, request: Request) => Promise<Response> }, string, string] | null;
 }
 
-export class FunctionNotFound extends Error {}
+export class FunctionNotFound extends SystemError {}
 
 /**
- * How a stored file is named on disk and in its URL: blobs of components other than the app are
- * kept under their component's path (component names hold no "-").
+ * How a stored file is named on disk: blobs of components other than the app are kept under
+ * their component's path (component names hold no "-").
  */
 export function blobKey(component: string, storageId: string): string {
   return component ? `${component.replaceAll("/", "-")}--${storageId}` : storageId;
 }
 
-function parseBlobKey(key: string): { component: string; storageId: string } {
-  const at = key.lastIndexOf("--");
-  return at === -1 ? { component: "", storageId: key } : { component: key.slice(0, at).replaceAll("-", "/"), storageId: key.slice(at + 2) };
+/** A stored file: its `_storage` document (size, sha256, contentType) and its bytes. */
+export interface StoredFile {
+  doc: { _id: string; sha256: string; size: number; contentType?: string };
+  blob: Blob;
 }
 
 /** Host transactions run with an action's storage (convex-test's runInComponent), which reads and stores files. */
@@ -132,25 +151,25 @@ export interface EngineOptions {
   onCommit: (event: CommitEvent) => void;
   onSchedule: (request: ScheduleRequest) => void;
   blobs?: BlobStore;
-  /** Base of the URLs that storage.getUrl and generateUploadUrl hand out. */
+  /** Base of the URLs that storage.getUrl and generateUploadUrl hand out; functions see it as CONVEX_CLOUD_URL. */
   storageUrl?: () => string;
+  /** Where http actions are served; functions see it as CONVEX_SITE_URL. */
+  siteUrl?: () => string;
+  /** Signs upload URLs and names files in their URLs; the host's, so its HTTP server checks them. */
+  storageKeys?: StorageKeys;
   /** The folder's component tree, when the host already started reading it (loadComponentTree). */
   components?: Promise<ComponentNode>;
 }
+
+/** Registered once per process, before any tsx namespace (see esm-loader-hook.mjs). */
+let esmHookRegistered = false;
+/** The parent the engine imports modules from: the hook recognises the engine's imports by it. */
+const ENTRY_MARKER = `${import.meta.url}?lwcc-esm-entry`;
 
 /** Work started from inside a function call (timers, follow-up runs) must not inherit its context. */
 const hostScope = new AsyncResource("lwcc-host");
 export function runInHostScope<T>(fn: () => T): T {
   return hostScope.runInAsyncScope(fn);
-}
-
-function errorOutcome(error: unknown): Outcome {
-  const err = error as { message?: string; name?: string; data?: Value };
-  if (err && typeof err === "object" && err.data !== undefined) {
-    return { ok: false, message: err.message ?? "ConvexError", data: convexToJson(err.data) };
-  }
-  const message = error instanceof Error ? `Uncaught ${error.name}: ${error.message}` : `Uncaught ${String(error)}`;
-  return { ok: false, message };
 }
 
 /** Where a function of any component lives, for functions the host runs (scheduled jobs, crons). */
@@ -214,7 +233,13 @@ export class Engine {
       throw new Error(`${generated} is missing; generate it with: npm run codegen -- ${options.functionsDir}`);
     }
     const tsconfig = path.join(dir, "tsconfig.json");
-    const scoped = register({ namespace: options.namespace, tsconfig: existsSync(tsconfig) ? tsconfig : false });
+    if (!esmHookRegistered) {
+      registerModuleHook(new URL("./esm-loader-hook.mjs", import.meta.url));
+      esmHookRegistered = true;
+      // Error frames name the developer's lines, as Convex maps them through the bundle's source map.
+      process.setSourceMapsEnabled(true);
+    }
+    const scoped = register({ namespace: `lwcc-esm-${options.namespace}`, tsconfig: existsSync(tsconfig) ? tsconfig : false });
     // Every import goes through tsx's loader hooks (a worker round trip), even for a cached
     // module, so each module is imported once per engine.
     const imported = new Map<string, Promise<Record<string, unknown>>>();
@@ -224,8 +249,11 @@ export class Engine {
         // Components installed from packages ship compiled JavaScript that never changes while the
         // backend runs: Node loads them itself, once per process, instead of through tsx's loader.
         module = (
-          file.includes(`${path.sep}node_modules${path.sep}`) ? import(pathToFileURL(file).href) : scoped.import(file, import.meta.url)
-        ) as Promise<Record<string, unknown>>;
+          file.includes(`${path.sep}node_modules${path.sep}`) ? import(pathToFileURL(file).href) : scoped.import(file, ENTRY_MARKER)
+        ).then((namespace: Record<string, unknown>) => {
+          installCallBoundaries(namespace, path.dirname(dir));
+          return namespace;
+        });
         imported.set(file, module);
         module.catch(() => imported.delete(file));
       }
@@ -262,14 +290,22 @@ export class Engine {
       components.map(({ node, schema, modules }) => ({ path: node.path, schema, modules })),
     );
     for (const { node } of components) internals.setComponentEnvironment(node.path, resolveEnvironment(node, loaded));
+    internals.setDeploymentUrls(() => ({ cloud: options.storageUrl?.(), site: options.siteUrl?.() }));
     const engine = new Engine(internals, new Map([...loaded].map(([key, { node, loadModule }]) => [key, { node, loadModule }])), importFile, dir, options.onSchedule);
     internals.onCommit((event) => runInHostScope(() => options.onCommit(event)));
-    engine.installSyscallHooks(options.storageUrl);
+    const storage = new StorageSyscalls({
+      keys: options.storageKeys ?? StorageKeys.ephemeral(),
+      baseUrl: options.storageUrl ?? (() => ""),
+      component: () => internals.currentComponent(),
+    });
+    engine.installSyscallHooks(storage);
     if (options.blobs) engine.persistBlobs(options.blobs);
+    // Outermost, so the blob hooks below see `_storage` ids, never UUIDs.
+    internals.wrapJsSyscall(storage.wrapJs(internals.asyncSyscall));
     return engine;
   }
 
-  private installSyscallHooks(storageUrl?: () => string) {
+  private installSyscallHooks(storage: StorageSyscalls) {
     this.internals.wrapSyscalls({
       sync: (next) => (op, json) => {
         this.context.getStore()?.reads?.record(op, json, this.internals.currentComponent());
@@ -277,18 +313,8 @@ export class Engine {
       },
       async: (next) => (op, json) => {
         if (op === "1.0/schedule") return Promise.resolve(this.schedule(json));
-        if (storageUrl && op === "1.0/storageGetUrl") {
-          // convex-test answers with a made-up cloud URL; files are served by this backend.
-          const { storageId } = JSON.parse(json) as { storageId: string };
-          const key = blobKey(this.internals.currentComponent(), storageId);
-          return next(op, json).then((found) => JSON.stringify(JSON.parse(found) === null ? null : `${storageUrl()}/api/storage/${key}`));
-        }
-        if (storageUrl && op === "1.0/storageGenerateUploadUrl") {
-          // An upload lands in the storage of the component that asked for the URL.
-          const component = this.internals.currentComponent();
-          const query = component ? `?component=${encodeURIComponent(component)}` : "";
-          return Promise.resolve(JSON.stringify(`${storageUrl()}/api/storage/upload${query}`));
-        }
+        // Storage reads go back through the whole chain, so a query records them.
+        if (storage.handles(op)) return storage.async(op, json, this.internals.asyncSyscall, next);
         const ctx = this.context.getStore();
         ctx?.reads?.record(op, json, this.internals.currentComponent());
         if (op === "1.0/queryPage" && ctx?.reads) return this.journaledPage(ctx, next, json);
@@ -322,19 +348,20 @@ export class Engine {
     });
   }
 
-  /** A stored file's bytes by the key its URL carries (blobKey); null when there is no such file. */
-  async readBlob(key: string): Promise<Blob | null> {
-    const { component, storageId } = parseBlobKey(key);
+  /** A component's stored file, its `_storage` document and bytes; null when there is no such file. */
+  async readFile(component: string, storageId: GenericId<"_storage">): Promise<StoredFile | null> {
     if (!this.components.has(component)) return null;
     // A Blob is not a Convex value, so it leaves the transaction by closure, not as its result.
-    let blob: Blob | null = null;
+    let file: StoredFile | null = null;
     await this.enter({}, () =>
       this.internals.t.runInComponent(component, async (ctx) => {
-        blob = await (ctx.storage as unknown as StorageReader).get(storageId);
+        const doc = await ctx.db.system.get(storageId);
+        const blob = doc && (await (ctx.storage as unknown as StorageReader).get(storageId));
+        if (doc && blob) file = { doc, blob };
         return null;
       }),
     );
-    return blob;
+    return file;
   }
 
   /** Stores an uploaded file the way `storage.store` does, in a component's storage, and returns its id. */
@@ -414,12 +441,20 @@ export class Engine {
   async resolve(udfPath: string, kind: FunctionKind, fromClient: boolean): Promise<string> {
     const { canonical, fn, kind: registeredAs } = await this.lookup(udfPath);
     if (!fn || !registeredAs || (fromClient && !fn.isPublic)) {
-      throw new FunctionNotFound(`Could not find public function for '${canonical}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`);
+      const shown = canonical.endsWith(":default") ? canonical.slice(0, -":default".length) : canonical;
+      throw new FunctionNotFound(`Could not find public function for '${shown}'. Did you forget to run \`npx convex dev\`?`);
     }
     if (registeredAs !== kind) {
       throw new FunctionNotFound(`Trying to execute ${canonical} as ${kind}, but it is defined as ${registeredAs}.`);
     }
     return canonical;
+  }
+
+  /** A failed call as clients receive it; frame paths are relative to the functions folder's parent, like the bundle's. */
+  private errorOutcome(error: unknown): Outcome {
+    if (error instanceof RetryableError) return { ok: false, message: error.message, transient: { status: error.status, code: error.code } };
+    const jsError = toJsError(error, path.dirname(this.functionsDir));
+    return { ok: false, message: serverErrorMessage(jsError), ...(jsError.data === undefined ? {} : { data: jsError.data }) };
   }
 
   /** Runs a client's query; `reads` fills in as it runs, so a caller can watch a query in flight. */
@@ -429,14 +464,15 @@ export class Engine {
     identity: UserIdentity | null,
     journal: string | null = null,
     reads = new ReadSet(),
+    fromClient = true,
   ): Promise<QueryOutcome> {
     const ctx: RunContext = { reads, journal: journal ? (JSON.parse(journal) as Journal) : null };
-    const outcome = await this.enter(ctx, () => this.execute("query", udfPath, args, identity, true));
+    const outcome = await this.enter(ctx, () => withLogLines(() => this.execute("query", udfPath, args, identity, fromClient)));
     return { outcome, reads, journal: ctx.newJournal ? JSON.stringify(ctx.newJournal) : null };
   }
 
   run(kind: "mutation" | "action", udfPath: string, args: JSONValue, identity: UserIdentity | null, fromClient = true) {
-    return this.enter({}, () => this.execute(kind, udfPath, args, identity, fromClient));
+    return this.enter({}, () => withLogLines(() => this.execute(kind, udfPath, args, identity, fromClient)));
   }
 
   private async execute(
@@ -449,10 +485,11 @@ export class Engine {
     try {
       const canonical = await this.resolve(udfPath, kind, fromClient);
       const ref = makeFunctionReference<typeof kind>(canonical);
-      const value = await this.accessor(identity)[kind](ref, jsonToConvex(args) as Record<string, Value>);
+      const call = () => this.accessor(identity)[kind](ref, jsonToConvex(args) as Record<string, Value>);
+      const value = await isolate(kind === "action" ? () => withActionTimeout(this.functionsDir, canonical, call) : call);
       return { ok: true, value: convexToJson(value ?? null) };
     } catch (error) {
-      return errorOutcome(error);
+      return this.errorOutcome(error);
     }
   }
 
@@ -474,10 +511,14 @@ export class Engine {
     return this.enter({}, async (): Promise<Outcome> => {
       try {
         const convexArgs = jsonToConvex(args) as Record<string, Value>;
-        const value = kind === "mutation" ? await this.internals.t.mutationFromPath(path, convexArgs) : await this.internals.t.actionFromPath(path, convexArgs);
+        const value = await isolate(() =>
+          kind === "mutation"
+            ? this.internals.t.mutationFromPath(path, convexArgs)
+            : withActionTimeout(this.components.get(path.componentPath)?.node.dir, path.udfPath, () => this.internals.t.actionFromPath(path, convexArgs)),
+        );
         return { ok: true, value: convexToJson(value ?? null) };
       } catch (error) {
-        return errorOutcome(error);
+        return this.errorOutcome(error);
       }
     });
   }
@@ -515,8 +556,11 @@ export class Engine {
     return file ? (await this.importFile(file)).default : undefined;
   }
 
-  /** Serves a request with the http action that http.ts routes it to, or null when none does. */
-  async fetch(request: Request, identity: UserIdentity | null): Promise<Response | null> {
+  /**
+   * Serves a request with the http action that http.ts routes it to, or null when none does. An
+   * Error for `identity` (a bad Authorization header) still serves it; ctx.auth.getUserIdentity() throws it.
+   */
+  async fetch(request: Request, identity: UserIdentity | null | Error): Promise<Response | null> {
     const router = (await this.optionalDefault("http")) as HttpRouterLike | undefined;
     if (!router?.isRouter) return null;
     const url = new URL(request.url);
@@ -524,12 +568,25 @@ export class Engine {
     const handler = route?.[0]._handler;
     if (!handler) return null;
     let response: Response | undefined;
-    await this.enter({}, () =>
-      this.accessor(identity).action(async (ctx) => {
-        response = await handler(ctx, request);
-        return null;
-      }),
-    );
+    try {
+      await this.enter({}, () =>
+        isolate(() =>
+          this.accessor(identity instanceof Error ? null : identity).action(async (ctx) => {
+            response = await asCaller(() => handler(identity instanceof Error ? withFailingAuth(ctx, identity) : ctx, request));
+            return null;
+          }),
+        ),
+      );
+    } catch (error) {
+      // Convex answers a failed http action with 500 and the error as JSON.
+      const jsError = toJsError(error, path.dirname(this.functionsDir));
+      const body = {
+        code: `[Request ID: ${requestId()}] Server Error: ${jsError.message}`,
+        trace: jsErrorText(jsError),
+        ...(jsError.data === undefined ? {} : { data: jsError.data }),
+      };
+      return Response.json(body, { status: 500 });
+    }
     return response ?? null;
   }
 

@@ -16,7 +16,7 @@ export type ClientMessage =
   | { type: "ModifyQuerySet"; baseVersion: number; newVersion: number; modifications: QueryModification[] }
   | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[] }
   | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[] }
-  | { type: "Authenticate"; baseVersion: number; tokenType: "User" | "None" | "Admin"; value?: string }
+  | { type: "Authenticate"; baseVersion: number; tokenType: "User" | "None" | "Admin"; value?: string; impersonating?: unknown }
   | { type: "Event"; eventType: string; event: unknown };
 
 /** Timestamps travel as the base64 of a little-endian u64. */

@@ -43,7 +43,7 @@ describe("SyncSession ordering", () => {
     const host: SessionHost = {
       engine: () => engine,
       liveQueries,
-      verifyToken: () => Promise.reject(new Error("unused")),
+      auth: { fromHeader: () => Promise.reject(new Error("unused")), fromSync: () => Promise.reject(new Error("unused")) },
       durable: () => Promise.resolve(),
       mutationResponses: () => new Map(),
       log: () => {},

@@ -2,9 +2,9 @@
  * One WebSocket connection speaking Convex's sync protocol. Messages are handled in arrival
  * order; mutations run one at a time; every Transition chains exactly from the last one sent.
  */
-import type { UserIdentity } from "convex/server";
 import type { JSONValue } from "convex/values";
 import type { WebSocket } from "ws";
+import { ANONYMOUS, type Authenticator, type Caller } from "../auth/caller";
 import type { Engine, Outcome } from "../engine/engine";
 import type { LiveQueries, LiveQuery, Subscriber } from "../live-queries";
 import {
@@ -22,7 +22,7 @@ export const PING_INTERVAL_MS = 15_000;
 export interface SessionHost {
   engine(): Engine;
   liveQueries: LiveQueries;
-  verifyToken(token: string): Promise<UserIdentity>;
+  auth: Authenticator;
   /** Resolves once every commit so far is durable. */
   durable(): Promise<void>;
   /** Replayed mutations after a reconnect are answered from here, not run twice. */
@@ -48,7 +48,7 @@ export class SyncSession implements Subscriber {
   private sent: StateVersion = { querySet: 0, identity: 0, ts: 0n };
   private receivedQuerySet = 0;
   private receivedIdentity = 0;
-  private identity: UserIdentity | null = null;
+  private caller: Caller = ANONYMOUS;
   private readonly pending: QueryModification[] = [];
   private readonly queries = new Map<number, Subscription>();
   private messages = Promise.resolve();
@@ -106,25 +106,23 @@ export class SyncSession implements Subscriber {
     if (message.baseVersion !== this.receivedIdentity) {
       throw new Error(`Identity version mismatch: expected ${this.receivedIdentity}, received ${message.baseVersion}`);
     }
-    let identity: UserIdentity | null = null;
-    if (message.tokenType === "User" && message.value) {
-      try {
-        identity = await this.host.verifyToken(message.value);
-      } catch (error) {
-        this.send({
-          type: "AuthError",
-          error: error instanceof Error ? error.message : String(error),
-          baseVersion: message.baseVersion,
-          authUpdateAttempted: true,
-        });
-        this.socket.close(1000, "AuthError");
-        return;
-      }
-    } else if (message.tokenType === "Admin") {
-      throw new Error("Admin authentication is not supported by the embedded backend");
+    let caller: Caller;
+    try {
+      caller = await this.host.auth.fromSync(message);
+    } catch (error) {
+      // Like Convex: the message of the refusal (an invalid token or admin key), then the socket closes.
+      this.send({
+        type: "AuthError",
+        error: error instanceof Error ? error.message : String(error),
+        baseVersion: message.baseVersion,
+        authUpdateAttempted: true,
+      });
+      this.socket.close(1000, "AuthError");
+      return;
     }
     this.receivedIdentity = message.baseVersion + 1;
-    this.identity = identity;
+    this.caller = caller;
+    const { identity } = caller;
     // Every subscription now runs as the new identity.
     for (const query of this.queries.values()) {
       this.host.liveQueries.release(this, query.entry);
@@ -149,7 +147,14 @@ export class SyncSession implements Subscriber {
   }
 
   private async runMutation(requestId: number, udfPath: string, args: JSONValue): Promise<MutationReply> {
-    const outcome = await this.host.engine().run("mutation", udfPath, args, this.identity);
+    const outcome = await this.host.engine().run("mutation", udfPath, args, this.caller.identity, !this.caller.admin);
+    if (!outcome.ok && outcome.transient) {
+      // Convex drops the connection instead of answering ("try again later"): the client
+      // reconnects and sends the mutation again, which then runs anew.
+      this.host.mutationResponses(this.sessionId).delete(requestId);
+      this.socket.close(1013, outcome.transient.code);
+      this.close();
+    }
     if (!outcome.ok) return { type: "MutationResponse", requestId, success: false, ...failure(outcome) };
     await this.host.durable();
     return {
@@ -158,15 +163,15 @@ export class SyncSession implements Subscriber {
       success: true,
       result: outcome.value,
       ts: encodeTs(this.host.engine().latestTs()),
-      logLines: [],
+      logLines: outcome.logLines ?? [],
     };
   }
 
   private async action(requestId: number, udfPath: string, args: JSONValue) {
-    const outcome = await this.host.engine().run("action", udfPath, args, this.identity);
+    const outcome = await this.host.engine().run("action", udfPath, args, this.caller.identity, !this.caller.admin);
     this.send(
       outcome.ok
-        ? { type: "ActionResponse", requestId, success: true, result: outcome.value, logLines: [] }
+        ? { type: "ActionResponse", requestId, success: true, result: outcome.value, logLines: outcome.logLines ?? [] }
         : { type: "ActionResponse", requestId, success: false, ...failure(outcome) },
     );
   }
@@ -212,7 +217,7 @@ export class SyncSession implements Subscriber {
     for (const change of this.pending.splice(0)) {
       if (change.type === "Add") {
         const args = change.args[0] ?? {};
-        const entry = this.host.liveQueries.acquire(this, change.udfPath, args, this.identity, change.journal ?? null);
+        const entry = this.host.liveQueries.acquire(this, change.udfPath, args, this.caller.identity, change.journal ?? null);
         this.queries.set(change.queryId, { udfPath: change.udfPath, args, entry, dirty: true });
       } else {
         const query = this.queries.get(change.queryId);
@@ -273,5 +278,5 @@ function maxTs(a: bigint, b: bigint) {
 }
 
 function failure(outcome: Extract<Outcome, { ok: false }>) {
-  return { result: outcome.message, logLines: [], ...(outcome.data === undefined ? {} : { errorData: outcome.data }) };
+  return { result: outcome.message, logLines: outcome.logLines ?? [], ...(outcome.data === undefined ? {} : { errorData: outcome.data }) };
 }
