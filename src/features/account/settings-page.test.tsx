@@ -152,6 +152,22 @@ describe("settings", () => {
     expect(screen.getByText("1 time zone found")).toBeInTheDocument();
   });
 
+  it("filters at once when an arrow is pressed before the pause, so the highlight starts in the matches", async () => {
+    const zone = await renderSettings();
+    vi.useFakeTimers();
+    fireEvent.change(zone, { target: { value: "Tokyo" } });
+    fireEvent.keyDown(zone, { key: "ArrowDown" });
+    expect(options()).toHaveLength(1);
+    expect(zone).toHaveAttribute("aria-activedescendant", options()[0]!.id);
+    act(() => {
+      vi.advanceTimersByTime(TIMEZONE_SEARCH_DEBOUNCE_MS);
+    });
+    // The pending filter was the same one; it must not take the highlight away.
+    expect(zone).toHaveAttribute("aria-activedescendant", options()[0]!.id);
+    fireEvent.keyDown(zone, { key: "Enter" });
+    expect(zone).toHaveValue("Asia/Tokyo");
+  });
+
   it("finds a zone by its city, chosen with the keyboard, and saves it", async () => {
     const zone = await renderSettings();
     await userEvent.clear(zone);

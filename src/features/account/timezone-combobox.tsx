@@ -97,9 +97,24 @@ export function TimezoneCombobox({ control, name, zones, value, onChange }: Time
     setActive(NO_OPTION);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      timer.current = undefined;
       setSearch(text);
       setActive(NO_OPTION);
     }, TIMEZONE_SEARCH_DEBOUNCE_MS);
+  }
+
+  /**
+   * An arrow pressed before the pause that filters the list: the list is filtered now and the
+   * highlight starts in it, so a quick typist never picks from the unfiltered list (which the
+   * pending filter would then replace, dropping the highlight).
+   */
+  function filterNow(key: "ArrowDown" | "ArrowUp") {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const fresh = searchZones(zones, value);
+    setSearch(value);
+    setOpen(true);
+    setActive((key === "ArrowUp" ? fresh.at(-1) : fresh[0]) ?? NO_OPTION);
   }
 
   // The keys cmdk handles (arrows, Enter) reach it from here; this decides what it must not get.
@@ -107,7 +122,10 @@ export function TimezoneCombobox({ control, name, zones, value, onChange }: Time
     switch (event.key) {
       case "ArrowDown":
       case "ArrowUp":
-        if (!open) {
+        if (timer.current !== undefined) {
+          event.preventDefault();
+          filterNow(event.key);
+        } else if (!open) {
           // A closed list opens first; cmdk moves through an open one.
           event.preventDefault();
           show(event.key === "ArrowUp" ? "last" : event.altKey ? "none" : "chosen");
