@@ -15,7 +15,7 @@ import { AuthError } from "./auth/verify";
 import type { Engine, Outcome } from "./engine/engine";
 import { serverErrorMessage } from "./engine/errors";
 import { canonicalizeUdfPath } from "./engine/function-path";
-import { encodeTs } from "./sync/protocol";
+import { decodeTs, encodeTs } from "./sync/protocol";
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -103,10 +103,11 @@ interface CallBody {
   args: JSONValue;
   format: Format;
   componentPath?: unknown;
+  ts?: unknown;
 }
 
 function parseBody(raw: Buffer): CallBody {
-  let body: { path?: unknown; args?: unknown; format?: unknown; componentPath?: unknown };
+  let body: { path?: unknown; args?: unknown; format?: unknown; componentPath?: unknown; ts?: unknown };
   try {
     body = JSON.parse(raw.toString("utf8")) as typeof body;
   } catch (error) {
@@ -120,7 +121,7 @@ function parseBody(raw: Buffer): CallBody {
   if (!format) throw new RequestError(400, "BadFormat", `format param must be one of [\`json\`]. Got ${body.format}`);
   // Arguments come as `[args]` (query, mutation, action) or as the object itself (function).
   const args = ((Array.isArray(body.args) ? body.args[0] : body.args) ?? {}) as JSONValue;
-  return { path: body.path, args, format, componentPath: body.componentPath };
+  return { path: body.path, args, format, componentPath: body.componentPath, ts: body.ts };
 }
 
 const ENDPOINT = /^\/api\/(query|mutation|action|query_ts|query_at_ts|function)$/;
@@ -165,8 +166,12 @@ async function call(kind: string, request: IncomingMessage, response: ServerResp
     if (outcome.ok) await host.durable();
     return reply(response, outcome, body.format);
   }
-  if (kind === "query" || kind === "query_at_ts") {
-    // Reads are always at the latest commit: the embedded backend keeps no history.
+  if (kind === "query_at_ts") {
+    const ts = decodeTs(body.ts);
+    if (ts === null) throw new RequestError(400, "BadJsonBody", "ts must be a timestamp from /api/query_ts");
+    return reply(response, await engine.runQueryAt(ts, body.path, body.args, caller.identity, !caller.admin), body.format);
+  }
+  if (kind === "query") {
     const { outcome } = await engine.runQuery(body.path, body.args, caller.identity, null, undefined, !caller.admin);
     return reply(response, outcome, body.format);
   }

@@ -21,6 +21,7 @@ import type {
 } from "convex/server";
 import { convexToJson, getDocumentSize, type Value } from "convex/values";
 import { tableOf, type Document, type RangeBound } from "./document-fields";
+import { VersionHistory, type Versions } from "./snapshots";
 import { asyncRules, syncRules, type TableIndexes } from "./syscall-rules";
 import { TableStore } from "./table-store";
 import { search, searchPage, type RankedDocument, type SearchIndexDefinition, type SearchSource } from "./text-search";
@@ -108,6 +109,8 @@ interface DatabaseFake {
   _writes: Record<string, Document | null>[];
   _schema: { tables: Map<string, TableSchema> } | null;
   commit(commitTs: bigint): void;
+  startTransaction(): void;
+  rollbackWrites(): void;
   insert(table: string, value: Record<string, Value>): string;
   get(table: string, id: string): Document | null;
   patch(table: string, id: string, value: Record<string, unknown>): void;
@@ -197,6 +200,8 @@ export interface Internals {
   /** Called after every outermost commit with the documents it changed. */
   onCommit(listener: (event: CommitEvent) => void): void;
   latestCommitTs(): bigint;
+  /** Runs a query on the databases as of commit `ts`; throws a RetryableError when `ts` is outside the kept history. */
+  atSnapshot<T>(ts: bigint, query: () => Promise<T>): Promise<T>;
   /** Wraps the syscalls every function makes, to observe reads and take over scheduling. */
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
   /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
@@ -256,6 +261,8 @@ export async function createInternals(
   if (typeof tm._lastCommitTs !== "bigint") throw new Error("convex-test internals changed: transaction manager has no _lastCommitTs");
 
   const paths = ["", ...components.map((component) => component.path)];
+  const history = new VersionHistory(tm._lastCommitTs);
+  const snapshot = new AsyncLocalStorage<bigint>();
   const databases = new Map<string, { db: DatabaseFake; store: TableStore }>();
   for (const componentPath of paths) {
     const db = global.components[componentPath]?.db;
@@ -263,11 +270,15 @@ export async function createInternals(
     for (const field of ["_documents", "_storage", "_nextDocId", "_lastCreationTime", "_writes", "_schema"] as const) {
       if (!(field in db)) throw new Error(`convex-test internals changed: database has no ${field}`);
     }
-    for (const method of ["get", "insert", "patch", "commit", "queryNext", "paginate", "_encodeCursor", "_iterateDocs", "_resolveQuerySource"] as const) {
+    for (const method of ["get", "insert", "patch", "commit", "startTransaction", "rollbackWrites", "queryNext", "paginate", "_encodeCursor", "_iterateDocs", "_resolveQuerySource"] as const) {
       if (typeof db[method] !== "function") throw new Error(`convex-test internals changed: database has no ${method}()`);
     }
     keepContentTypes(db);
     databases.set(componentPath, { db, store: indexedReads(db) });
+    readAtSnapshot(db, () => {
+      const ts = snapshot.getStore();
+      return ts === undefined ? undefined : history.versionsAt(ts, componentPath);
+    });
   }
   shareIdCounter([...databases.values()].map(({ db }) => db));
   recordContentTypes(global);
@@ -286,7 +297,7 @@ export async function createInternals(
   // Components in a saved state that are no longer installed: kept as they are, never dropped.
   let detached: Record<string, ComponentState> = {};
 
-  const listeners: ((event: CommitEvent) => void)[] = [];
+  const listeners: ((event: CommitEvent) => void)[] = [(event) => history.record(event)];
   const commit = tm.commit.bind(tm);
   tm.commit = (isNested: boolean) => {
     // Nested transactions merge into their parent; only the outermost commit reaches the databases.
@@ -341,9 +352,11 @@ export async function createInternals(
         found.db._lastCreationTime = saved.lastCreationTime;
       }
       tm._lastCommitTs = state.lastCommitTs;
+      history.reset(state.lastCommitTs);
     },
     onCommit: (listener) => listeners.push(listener),
     latestCommitTs: () => tm._lastCommitTs,
+    atSnapshot: (ts, query) => history.pin(ts, tm._lastCommitTs, () => snapshot.run(ts, query)),
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);
       global.asyncSyscall = async(streamFromCache(global, () => dbOf(currentComponent()), global.asyncSyscall));
@@ -579,6 +592,34 @@ function indexedReads(db: DatabaseFake): TableStore {
     return { ...page, isDone: false, continueCursor: db._encodeCursor(last, fields) };
   };
   return store;
+}
+
+/**
+ * A read at an earlier timestamp sees, under its transaction's own level of writes, one more level
+ * that holds each document changed since at its version then (null: not inserted yet). Every read
+ * path (get, index ranges, scans, pagination, search) already merges pending writes over the
+ * committed documents, so that is all it takes, and a read at the latest commit pays one lookup
+ * per transaction. The level is taken once the transaction holds convex-test's lock, so no commit
+ * slips in between, and only this query sees it: top-level transactions run one at a time.
+ */
+function readAtSnapshot(db: DatabaseFake, versions: () => Versions | undefined) {
+  const levels = new WeakSet<Versions>();
+  const start = db.startTransaction.bind(db);
+  db.startTransaction = () => {
+    const level = db._writes.length === 0 ? versions() : undefined;
+    if (level) {
+      levels.add(level);
+      db._writes.push(level);
+    }
+    start();
+  };
+  // A query (the only kind run at a snapshot) always ends by rolling back.
+  const rollback = db.rollbackWrites.bind(db);
+  db.rollbackWrites = () => {
+    rollback();
+    const [level] = db._writes;
+    if (db._writes.length === 1 && level && levels.has(level)) db._writes.pop();
+  };
 }
 
 /**

@@ -471,6 +471,16 @@ export class Engine {
     return { outcome, reads, journal: ctx.newJournal ? JSON.stringify(ctx.newJournal) : null };
   }
 
+  /** Runs a client's query on the database as of commit `ts` (/api/query_at_ts), within the last minute's history. */
+  runQueryAt(ts: bigint, udfPath: string, args: JSONValue, identity: UserIdentity | null, fromClient = true): Promise<Outcome> {
+    // Inside the host scope, which would otherwise drop the snapshot's async context.
+    return this.enter({ reads: new ReadSet() }, () =>
+      this.internals
+        .atSnapshot(ts, () => withLogLines(() => this.execute("query", udfPath, args, identity, fromClient)))
+        .catch((error: unknown) => this.errorOutcome(error)),
+    );
+  }
+
   run(kind: "mutation" | "action", udfPath: string, args: JSONValue, identity: UserIdentity | null, fromClient = true) {
     return this.enter({}, () => withLogLines(() => this.execute(kind, udfPath, args, identity, fromClient)));
   }

@@ -26,6 +26,12 @@ export function encodeTs(ts: bigint): string {
   return bytes.toString("base64");
 }
 
+/** A timestamp as it travels, or null when the value is not one. */
+export function decodeTs(encoded: unknown): bigint | null {
+  const bytes = typeof encoded === "string" ? Buffer.from(encoded, "base64") : null;
+  return bytes?.length === 8 ? bytes.readBigUInt64LE() : null;
+}
+
 export function encodeVersion(version: StateVersion) {
   return { querySet: version.querySet, identity: version.identity, ts: encodeTs(version.ts) };
 }
