@@ -136,7 +136,7 @@ export async function handleApiRequest(request: IncomingMessage, response: Serve
     return true;
   }
   if (kind === "query_ts") {
-    sendJson(response, 200, { ts: encodeTs(host.engine().latestTs()) });
+    sendJson(response, 200, { ts: encodeTs(host.engine().snapshotTs()) });
     return true;
   }
   try {

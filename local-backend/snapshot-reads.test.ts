@@ -5,6 +5,8 @@
  */
 import { makeFunctionReference } from "convex/server";
 import { describe, expect, it } from "vitest";
+import type { CommitEvent } from "./engine/convex-test-internals";
+import { VersionHistory } from "./engine/snapshots";
 import { encodeTs } from "./sync/protocol";
 import { cleanupsAfterEach, httpClient, start } from "./test/helpers";
 
@@ -90,5 +92,23 @@ describe("reads at a timestamp", () => {
     });
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ code: "InternalServerError", message: expect.stringMatching(/is more recent than latest_ts/) as unknown });
+  });
+});
+
+describe("the version history", () => {
+  const commit = (ts: bigint, id: string, before: Record<string, unknown> | null) =>
+    ({ ts, changes: [{ component: "", table: "messages", id, before, after: { _id: id } }], counters: {} }) as unknown as CommitEvent;
+
+  it("keeps nothing until a client is handed a timestamp to read at, then every version from there", async () => {
+    const history = new VersionHistory(1n);
+    history.record(commit(2n, "a", { _id: "a", body: "old" }));
+    expect(history.versionsAt(1n, "")).toEqual({});
+    // Nothing was kept, so a read before that commit cannot be answered.
+    await expect(history.pin(1n, 2n, () => Promise.resolve(null))).rejects.toThrow("is too early");
+
+    history.want();
+    history.record(commit(3n, "a", { _id: "a", body: "older than 3" }));
+    expect(history.versionsAt(2n, "")).toEqual({ a: { _id: "a", body: "older than 3" } });
+    expect(await history.pin(2n, 3n, () => Promise.resolve("read"))).toBe("read");
   });
 });

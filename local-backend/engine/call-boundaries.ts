@@ -8,8 +8,8 @@
  * calls convert theirs at the boundary, inside the caller's await, so the new error's frames are
  * the caller's.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { ConvexError, jsonToConvex, type Value } from "convex/values";
+import { asHandler, currentCall } from "./call-scope";
 import { jsErrorText, toJsError } from "./errors";
 
 type Handler = (ctx: unknown, args: unknown) => unknown;
@@ -21,12 +21,11 @@ interface RegisteredFunction {
   _handler?: Handler;
 }
 
-const insideCall = new AsyncLocalStorage<true>();
 const WRAPPED = Symbol("lwcc.callBoundary");
 
 /** Runs code that calls functions the way a function does (an http action's handler). */
 export function asCaller<T>(fn: () => T): T {
-  return insideCall.run(true, fn);
+  return asHandler(fn);
 }
 
 /**
@@ -61,7 +60,8 @@ export function installCallBoundaries(module: Record<string, unknown>, root: str
     if (!(fn.isQuery || fn.isMutation || fn.isAction) || typeof fn._handler !== "function") continue;
     const handler = fn._handler;
     fn._handler = async (ctx, args) => {
-      if (!insideCall.getStore()) return insideCall.run(true, () => handler(ctx, args));
+      // Outside any handler, this is the call's own function; inside one, a function called it.
+      if (!currentCall()?.inHandler) return asHandler(() => handler(ctx, args));
       try {
         return await handler(ctx, args);
       } catch (error) {

@@ -200,6 +200,8 @@ export interface Internals {
   /** Called after every outermost commit with the documents it changed. */
   onCommit(listener: (event: CommitEvent) => void): void;
   latestCommitTs(): bigint;
+  /** The latest commit's timestamp, for a client that will read at it (see snapshots.ts). */
+  snapshotTs(): bigint;
   /** Runs a query on the databases as of commit `ts`; throws a RetryableError when `ts` is outside the kept history. */
   atSnapshot<T>(ts: bigint, query: () => Promise<T>): Promise<T>;
   /** Wraps the syscalls every function makes, to observe reads and take over scheduling. */
@@ -356,6 +358,10 @@ export async function createInternals(
     },
     onCommit: (listener) => listeners.push(listener),
     latestCommitTs: () => tm._lastCommitTs,
+    snapshotTs: () => {
+      history.want();
+      return tm._lastCommitTs;
+    },
     atSnapshot: (ts, query) => history.pin(ts, tm._lastCommitTs, () => snapshot.run(ts, query)),
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);

@@ -611,4 +611,9 @@ export class Engine {
   latestTs(): bigint {
     return this.internals.latestCommitTs();
   }
+
+  /** The latest commit's timestamp, handed to a client that will read at it (/api/query_ts). */
+  snapshotTs(): bigint {
+    return this.internals.snapshotTs();
+  }
 }

@@ -6,13 +6,8 @@
  * separate Node process and fails the call with "uncaughtException: <message>"; here the error is
  * traced back to the call it came from through its async context, and fails that call.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { currentCall, newCall } from "./call-scope";
 
-interface RunningCall {
-  fail(error: Error): void;
-}
-
-const running = new AsyncLocalStorage<RunningCall>();
 let guardsInstalled = false;
 let report: (message: string) => void = (message) => console.error(`[backend] ${message}`);
 
@@ -22,8 +17,8 @@ function describe(error: unknown): string {
 
 function onStray(kind: "uncaughtException" | "unhandledRejection") {
   return (error: unknown) => {
-    const call = running.getStore();
-    if (call) return call.fail(new Error(`${kind}: ${describe(error)}`, { cause: error }));
+    const fail = currentCall()?.fail;
+    if (fail) return fail(new Error(`${kind}: ${describe(error)}`, { cause: error }));
     // Not traceable to a call (the backend's own timers, or a call that already answered):
     // reported, and the members connected keep their sessions.
     report(`${kind} outside any function call: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -46,20 +41,20 @@ export function installProcessGuards(log?: (message: string) => void) {
  * leaves uncaught. Errors of its leftover work after it answered are reported, not thrown.
  */
 export function isolate<T>(fn: () => Promise<T>): Promise<T> {
-  let settled = false;
-  let fail: (error: Error) => void = () => {};
-  const failed = new Promise<never>((_resolve, reject) => (fail = reject));
-  // Only ever rejected while the race below still listens.
-  failed.catch(() => {});
-  const call: RunningCall = {
-    fail(error) {
+  return newCall((scope) => {
+    let settled = false;
+    let reject: (error: Error) => void = () => {};
+    const failed = new Promise<never>((_resolve, rejectFailed) => (reject = rejectFailed));
+    // Only ever rejected while the race below still listens.
+    failed.catch(() => {});
+    scope.fail = (error) => {
       if (settled) return report(`after its call answered: ${error.message}`);
       settled = true;
-      fail(error);
-    },
-  };
-  const result = running.run(call, fn).finally(() => {
-    settled = true;
+      reject(error);
+    };
+    const result = fn().finally(() => {
+      settled = true;
+    });
+    return Promise.race([result, failed]);
   });
-  return Promise.race([result, failed]);
 }

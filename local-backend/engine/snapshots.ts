@@ -3,6 +3,10 @@
  * for each recent commit, the version each document it changed had before it. Like Convex, only a
  * recent window is kept: commits of the last minute, at most 10,000 of them. A timestamp from before
  * the oldest dropped commit is refused with Convex's out-of-retention error (a 503 to retry).
+ *
+ * Such reads start from a timestamp the client asked for (/api/query_ts), so versions are kept
+ * only from the first such request until a minute after the last one: a backend whose clients
+ * never read at a timestamp (the app) pays nothing for the history.
  */
 import type { CommitEvent, Document } from "./convex-test-internals";
 import { RetryableError } from "./syscall-rules";
@@ -25,6 +29,8 @@ export class VersionHistory {
   private earliest: bigint;
   /** Snapshots being read now, whose versions pruning keeps until they finish. */
   private readonly pinned: bigint[] = [];
+  /** Until when (wall clock, ms) a client may still read at a timestamp it was given. */
+  private wantedUntil = 0;
 
   constructor(start: bigint) {
     this.earliest = start;
@@ -36,7 +42,18 @@ export class VersionHistory {
     this.earliest = start;
   }
 
+  /** A client was handed a timestamp to read at (/api/query_ts): keep versions from now on. */
+  want() {
+    this.wantedUntil = Date.now() + RETENTION_MS;
+  }
+
   record(event: CommitEvent) {
+    if (Date.now() > this.wantedUntil && this.pinned.length === 0) {
+      // No one can read before this commit any more: nothing to keep.
+      this.commits = [];
+      this.earliest = event.ts;
+      return;
+    }
     if (event.changes.length > 0) {
       this.commits.push({ ts: event.ts, before: event.changes.map(({ component, id, before }) => ({ component, id, doc: before })) });
     }
