@@ -648,8 +648,10 @@ async function bookableCoach(t: T) {
   const coach = await signedIn(t, "coach");
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
   await t.run((ctx) => ctx.db.insert("availability", { coachId: coach.id, timezone: "UTC", weekly, exceptions: [], updatedAt: Date.now() }));
-  const grid = 30 * 60 * 1000;
-  return { coachId: coach.id, slot: Math.ceil((Date.now() + 2 * DAY_MS) / grid) * grid };
+  // Noon UTC two days on: a slot near midnight would run past the day's window and be refused,
+  // failing this matrix for an hour every night.
+  const noon = Math.floor((Date.now() + 2 * DAY_MS) / DAY_MS) * DAY_MS + DAY_MS / 2;
+  return { coachId: coach.id, slot: noon };
 }
 
 async function publicFunctions() {
