@@ -14,4 +14,7 @@ export const THEME = {
   announcementDelayMs: 100,
 } as const;
 
-
+export const CART = {
+  storageKey: "lwcc_shopping_cart",
+  defaultCurrency: "usd",
+} as const;

@@ -9,6 +9,10 @@ export const MESSAGES = {
     body: "This component encountered an error and couldn't render properly",
     action: "Try Again",
   },
+  cart: {
+    unavailable: (name: string) => `${name} is currently unavailable`,
+    maxQuantity: (name: string, max: number) => `Maximum quantity for ${name} is ${max}`,
+  },
   healthCheck: {
     error: "Unable to perform system health check.",
     retry: "Retry Health Check",
