@@ -24,9 +24,9 @@ interface Page {
 const insert = makeFunctionReference<"mutation", { author: string; body: string }, string>("snapshots:insert");
 const edit = makeFunctionReference<"mutation", { id: string; body: string }>("snapshots:edit");
 const remove = makeFunctionReference<"mutation", { id: string }>("snapshots:remove");
-const get = makeFunctionReference<"query", { id: string }, Row | null>("snapshots:get");
+const get = makeFunctionReference<"query", { id: string }, Row | null>("messages:get");
 const scan = makeFunctionReference<"query", Record<string, never>, Row[]>("snapshots:scan");
-const byAuthor = makeFunctionReference<"query", { author: string }, Row[]>("snapshots:byAuthor");
+const byAuthor = makeFunctionReference<"query", { author: string }, Row[]>("messages:byAuthor");
 const page = makeFunctionReference<"query", { paginationOpts: { numItems: number; cursor: string | null } }, Page>("snapshots:page");
 
 const bodies = (rows: Row[]) => rows.map((row) => row.body);
@@ -88,7 +88,7 @@ describe("reads at a timestamp", () => {
     const response = await fetch(`${b.url}/api/query_at_ts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ path: "snapshots:get", args: [{ id }], ts: future, format: "convex_encoded_json" }),
+      body: JSON.stringify({ path: "messages:get", args: [{ id }], ts: future, format: "convex_encoded_json" }),
     });
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ code: "InternalServerError", message: expect.stringMatching(/is more recent than latest_ts/) as unknown });
