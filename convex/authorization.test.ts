@@ -16,6 +16,8 @@ import { modules, newConvexTest } from "./test.setup";
 import { api, internal } from "./_generated/api";
 import { insertSession, storedFile } from "./test.sessions";
 import { CALLERS, caller, signedIn, type Accessor, type CallerName, type T } from "./test.users";
+import { paidPlan } from "./test.billing";
+import { stripeMock } from "../tests/mocks/stripe";
 
 interface Registered {
   isQuery?: boolean;
@@ -109,6 +111,107 @@ const CASES: Record<string, Case> = {
       await t.run((ctx) => ctx.db.insert("eventRegistrations", { eventId: event, userId: other.id, createdAt: Date.now() }));
       expect((await other.as.query(api.catalog.events, {})).map((e) => e.registered)).toEqual([true]);
       expect((await self.as.query(api.catalog.events, {})).map((e) => e.registered)).toEqual([false]);
+    },
+  },
+  "billing:checkoutQuote": {
+    access: "member",
+    args: () => ({ tier: "control" }),
+    ownership: async ({ other }, self) => {
+      await other.as.query(api.billing.checkoutQuote, { tier: "control" });
+      const quote = await self.as.query(api.billing.checkoutQuote, { tier: "control" });
+      expect(quote?.cardholderName).toBe("Test client");
+      expect(quote?.subscription).toBeNull();
+    },
+  },
+  "billing:order": {
+    access: "member",
+    args: () => ({ orderId: "none" }),
+    ownership: async ({ t, other }, self) => {
+      const product = await t.run((ctx) =>
+        ctx.db.insert("products", { slug: "p", name: "Hour", type: "time_package", shortDescription: "An hour.", price: 100, isAvailable: true, maxQuantity: 2, sortOrder: 0 }),
+      );
+      const { orderId } = await other.as.action(api.billing.startCartCheckout, { lines: [{ productId: product, quantity: 1 }], cardholderName: "Other", idempotencyKey: "matrix-order-1" });
+      expect(await other.as.query(api.billing.order, { orderId })).not.toBeNull();
+      expect(await self.as.query(api.billing.order, { orderId })).toBeNull();
+    },
+  },
+  "billing:overview": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await t.run((ctx) => ctx.db.insert("payments", { userId: other.id, sourceId: "in_other", amount: 2100, currency: "usd", description: "Clarity", paidAt: Date.now() }));
+      await paidPlan(t, other.id);
+      const mine = await self.as.query(api.billing.overview, {});
+      expect(mine.payments).toEqual([]);
+      expect(mine.subscription).toBeNull();
+      expect((await other.as.query(api.billing.overview, {})).payments).toHaveLength(1);
+    },
+  },
+  "billing:startSubscriptionCheckout": {
+    access: "member",
+    args: () => ({ tier: "clarity", billingCycle: "monthly", cardholderName: "Pat Lee", idempotencyKey: "matrix-subscription-1" }),
+    ownership: async ({ t, other }, self) => {
+      await self.as.action(api.billing.startSubscriptionCheckout, { tier: "clarity", billingCycle: "monthly", cardholderName: "Pat", idempotencyKey: "matrix-subscription-2" });
+      const orders = await t.run((ctx) => ctx.db.query("orders").collect());
+      expect(orders.map((o) => o.userId)).toEqual([self.id]);
+      expect(orders.some((o) => o.userId === other.id)).toBe(false);
+    },
+  },
+  "billing:startCartCheckout": {
+    access: "member",
+    args: async ({ t }) => ({
+      lines: [
+        {
+          productId: await t.run((ctx) =>
+            ctx.db.insert("products", { slug: "p", name: "Hour", type: "time_package", shortDescription: "An hour.", price: 100, isAvailable: true, maxQuantity: 2, sortOrder: 0 }),
+          ),
+          quantity: 1,
+        },
+      ],
+      cardholderName: "Pat Lee",
+      idempotencyKey: "matrix-cart-1",
+    }),
+    ownership: { none: "creates an order for the caller only; reading orders is checked under billing:order" },
+  },
+  "billing:changePlan": {
+    access: "member",
+    args: async ({ t }, self) => {
+      if (self.id) await paidPlan(t, self.id);
+      return { tier: "mastery", billingCycle: "monthly", idempotencyKey: "matrix-change-1" };
+    },
+    ownership: async ({ t, other }, self) => {
+      stripeMock.reset();
+      const theirs = await paidPlan(t, other.id);
+      const mine = await paidPlan(t, self.id);
+      await self.as.action(api.billing.changePlan, { tier: "mastery", billingCycle: "monthly", idempotencyKey: "matrix-change-2" });
+      expect(stripeMock.requestsTo("POST", /^\/subscriptions\//).map((r) => r.path)).toEqual([`/subscriptions/${mine}`]);
+      expect(theirs).not.toBe(mine);
+    },
+  },
+  "billing:setCancelAtPeriodEnd": {
+    access: "member",
+    args: async ({ t }, self) => {
+      if (self.id) await paidPlan(t, self.id);
+      return { cancel: true };
+    },
+    ownership: async ({ t, other }, self) => {
+      stripeMock.reset();
+      await paidPlan(t, other.id);
+      const mine = await paidPlan(t, self.id);
+      await self.as.action(api.billing.setCancelAtPeriodEnd, { cancel: true });
+      expect(stripeMock.requestsTo("POST", /^\/subscriptions\//).map((r) => r.path)).toEqual([`/subscriptions/${mine}`]);
+    },
+  },
+  "billing:portalSession": {
+    access: "member",
+    args: () => ({ returnUrl: "http://127.0.0.1:4173/dashboard/billing" }),
+    ownership: async ({ other }, self) => {
+      stripeMock.reset();
+      await other.as.action(api.billing.portalSession, { returnUrl: "http://127.0.0.1:4173/dashboard/billing" });
+      await self.as.action(api.billing.portalSession, { returnUrl: "http://127.0.0.1:4173/dashboard/billing" });
+      const [theirs, mine] = stripeMock.requestsTo("POST", /^\/billing_portal\/sessions$/).map((r) => r.body.customer);
+      expect(mine).toBeDefined();
+      expect(mine).not.toBe(theirs);
     },
   },
   "users:list": {
@@ -723,6 +826,9 @@ describe("authorization matrix", () => {
   beforeEach(() => {
     // Admin actions reach the identity provider; the matrix is about access, not that call.
     vi.stubEnv("LOCAL_AUTH_ISSUER", "https://identity.test");
+    // Payment functions reach Stripe (msw answers in its shapes); the matrix is about access.
+    vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_matrix");
+    stripeMock.reset();
   });
 
   it("knows every public function, and each was declared with an access-level wrapper", async () => {

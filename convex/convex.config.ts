@@ -5,6 +5,7 @@
  */
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import resend from "@convex-dev/resend/convex.config";
+import stripe from "@convex-dev/stripe/convex.config.js";
 import workpool from "@convex-dev/workpool/convex.config";
 import { defineApp } from "convex/server";
 import { v } from "convex/values";
@@ -17,9 +18,10 @@ const app = defineApp({
     CLERK_JWT_ISSUER_DOMAIN: optional,
     CLERK_WEBHOOK_SECRET: optional,
     CLERK_SECRET_KEY: optional,
-    /** Stripe: the secret key and the webhook signing secret. */
+    /** Stripe: the secret key, the webhook signing secret, and the publishable key the checkout page uses with Elements. */
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_PUBLISHABLE_KEY: optional,
     /** Resend: the API key, the sender, and the signing secret of the delivery webhook. */
     RESEND_API_KEY: optional,
     RESEND_FROM_EMAIL: optional,
@@ -36,11 +38,17 @@ const app = defineApp({
     LOCAL_AUTH_JWKS: optional,
     LOCAL_AUTH_URL: optional,
     LOCAL_AUTH_ADMIN_SECRET: optional,
+    /** Set by the embedded backend only: its Stripe stand-in's URL and keys. */
+    LOCAL_STRIPE_URL: optional,
+    LOCAL_STRIPE_SECRET_KEY: optional,
+    LOCAL_STRIPE_WEBHOOK_SECRET: optional,
+    LOCAL_STRIPE_PUBLISHABLE_KEY: optional,
   },
 });
 
 app.use(rateLimiter);
 app.use(resend);
+app.use(stripe);
 app.use(workpool, { name: "extractionWorkpool" });
 
 export default app;

@@ -8,7 +8,7 @@
  * test can find every public function and check it for every role.
  */
 import { customAction, customCtx, customMutation, customQuery, NoOp } from "convex-helpers/server/customFunctions";
-import type { UserIdentity } from "convex/server";
+import { makeFunctionReference, type UserIdentity } from "convex/server";
 import type { Doc } from "./_generated/dataModel";
 import {
   action,
@@ -17,6 +17,7 @@ import {
   internalQuery as rawInternalQuery,
   mutation,
   query,
+  type ActionCtx,
   type QueryCtx,
 } from "./_generated/server";
 import { userError } from "./model/errors";
@@ -34,6 +35,22 @@ async function caller(ctx: Pick<QueryCtx, "auth" | "db">): Promise<Caller> {
 /** The signed-in, active user, allowed at `level`; anything else is a ConvexError the client can show. */
 async function requireUser(ctx: Pick<QueryCtx, "auth" | "db">, level: Exclude<AccessLevel, "public" | "identity">) {
   const { identity, user } = await caller(ctx);
+  if (!identity || !user) throw userError("UNAUTHENTICATED");
+  if (user.status !== "active") throw userError("ACCOUNT_DEACTIVATED");
+  if (!allows(level, user)) throw userError("FORBIDDEN");
+  return { identity, viewer: user };
+}
+
+/**
+ * users:byToken, referenced by name: `internal` from _generated/api would make every function's
+ * type depend on this file's, a cycle TypeScript cannot resolve.
+ */
+const userByToken = makeFunctionReference<"query", { tokenIdentifier: string }, Doc<"users"> | null>("users:byToken");
+
+/** requireUser for actions, which have no database: the users row is read through a query. */
+async function requireUserInAction(ctx: Pick<ActionCtx, "auth" | "runQuery">, level: Exclude<AccessLevel, "public" | "identity">) {
+  const identity = await ctx.auth.getUserIdentity();
+  const user = identity ? await ctx.runQuery(userByToken, { tokenIdentifier: identity.tokenIdentifier }) : null;
   if (!identity || !user) throw userError("UNAUTHENTICATED");
   if (user.status !== "active") throw userError("ACCOUNT_DEACTIVATED");
   if (!allows(level, user)) throw userError("FORBIDDEN");
@@ -62,6 +79,8 @@ export const identityMutation = tagged("identity", customMutation(mutation, cust
 /** Active users, guests included: reading, and changing their own account. */
 export const memberQuery = tagged("member", customQuery(query, customCtx((ctx) => requireUser(ctx, "member"))));
 export const memberMutation = tagged("member", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "member"))));
+/** Active users, for work that calls outside services (payments); `ctx.viewer` as in memberMutation. */
+export const memberAction = tagged("member", customAction(action, customCtx((ctx) => requireUserInAction(ctx, "member"))));
 
 /** Active users who are not guests (guests are read-only). */
 export const writerMutation = tagged("writer", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "writer"))));

@@ -4,6 +4,7 @@ import { Webhook } from "svix";
 import { internal } from "./_generated/api";
 import { env, httpAction } from "./_generated/server";
 import { readResendWebhook, resendWebhookConfigured } from "./integrations/email";
+import { stripeGateway, verifyStripeEvent } from "./integrations/stripe";
 import { parseClerkUserEvent } from "./model/clerk";
 import { RATE_LIMITED } from "./model/rateLimits";
 import { ARTICLE_PATHS, INDEXED_PATHS, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
@@ -150,6 +151,29 @@ http.route({
     } catch (error) {
       return refusal(userErrorData(error));
     }
+  }),
+});
+
+/**
+ * Stripe's events, from Stripe or, offline, from the embedded backend's stand-in: the signature
+ * is checked on the raw body, then the event is applied once (billing:applyStripeEvent). A 400
+ * tells Stripe not to retry a forgery; a 500 makes it retry later.
+ */
+http.route({
+  path: "/stripe/webhook",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const gateway = stripeGateway();
+    if (!gateway?.webhookSecret) return new Response("Stripe webhooks are not configured", { status: 503 });
+    const body = await request.text();
+    let event;
+    try {
+      event = await verifyStripeEvent(gateway, body, request.headers.get("stripe-signature"));
+    } catch {
+      return new Response("Invalid signature", { status: 400 });
+    }
+    await ctx.runMutation(internal.billing.applyStripeEvent, { id: event.id, type: event.type, created: event.created, object: event.data.object });
+    return json(200, { received: true });
   }),
 });
 

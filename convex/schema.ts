@@ -1,5 +1,6 @@
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
+import { CHECKOUT_CYCLES, CHECKOUT_TIERS, PAYMENT_ERROR_CODES, SUBSCRIPTION_STATUSES } from "./model/billing";
 import { CONTACT_SUBJECTS } from "./model/contact";
 import { EMAIL_STATUSES } from "./model/email";
 import { PRODUCT_TYPES } from "./model/products";
@@ -75,6 +76,81 @@ export const productFields = {
   isAvailable: v.boolean(),
   maxQuantity: v.number(),
   sortOrder: v.number(),
+};
+
+export const checkoutTierValidator = literals(CHECKOUT_TIERS);
+export const checkoutCycleValidator = literals(CHECKOUT_CYCLES);
+export const subscriptionStatusValidator = literals(SUBSCRIPTION_STATUSES);
+export const paymentErrorCodeValidator = literals(PAYMENT_ERROR_CODES);
+
+/**
+ * A member's plan (SPEC §3 Subscription). Paid ones mirror a Stripe subscription and change only
+ * from its webhook events; a complementary one has no Stripe id and no expiresAt.
+ */
+export const subscriptionFields = {
+  userId: v.id("users"),
+  tier: checkoutTierValidator,
+  billingCycle: v.optional(checkoutCycleValidator),
+  status: subscriptionStatusValidator,
+  stripeSubscriptionId: v.optional(v.string()),
+  stripeCustomerId: v.optional(v.string()),
+  /** The subscription item whose price a plan change replaces. */
+  stripeItemId: v.optional(v.string()),
+  currentPeriodStart: v.optional(v.number()),
+  currentPeriodEnd: v.optional(v.number()),
+  cancelAtPeriodEnd: v.boolean(),
+  /** When access ends (the paid period's end); none means complementary. */
+  expiresAt: v.optional(v.number()),
+  /** `created` (ms) of the Stripe event this row was last written from: older events are ignored. */
+  stripeEventAt: v.optional(v.number()),
+  createdAt: v.number(),
+  updatedAt: v.number(),
+};
+
+export const orderLineValidator = v.object({
+  productId: v.id("products"),
+  name: v.string(),
+  type: productTypeValidator,
+  quantity: v.number(),
+  unitPrice: v.number(),
+  totalPrice: v.number(),
+  minutes: v.number(),
+});
+
+/** One checkout attempt, priced by the server; the client's idempotency key makes a double submit the same order. */
+export const orderFields = {
+  userId: v.id("users"),
+  idempotencyKey: v.string(),
+  kind: v.union(v.literal("subscription"), v.literal("cart")),
+  tier: v.optional(checkoutTierValidator),
+  billingCycle: v.optional(checkoutCycleValidator),
+  items: v.array(orderLineValidator),
+  /** Integer cents. */
+  amount: v.number(),
+  currency: v.string(),
+  cardholderName: v.string(),
+  status: v.union(v.literal("pending"), v.literal("paid"), v.literal("failed")),
+  failureCode: v.optional(paymentErrorCodeValidator),
+  stripePaymentIntentId: v.optional(v.string()),
+  stripeSubscriptionId: v.optional(v.string()),
+  /** Handed back only to the order's owner, to confirm the payment with Stripe. */
+  clientSecret: v.optional(v.string()),
+  /** A session the member chose to book with a time package, booked once the minutes arrive. */
+  schedule: v.optional(v.object({ coachId: v.id("users"), startsAt: v.number() })),
+  createdAt: v.number(),
+  paidAt: v.optional(v.number()),
+};
+
+/** Money received, one row per Stripe invoice or payment intent: the payment history and the spend chart. */
+export const paymentFields = {
+  userId: v.id("users"),
+  /** The Stripe invoice or payment intent id, so a redelivered event records nothing twice. */
+  sourceId: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  description: v.string(),
+  paidAt: v.number(),
+  orderId: v.optional(v.id("orders")),
 };
 
 export const articleFields = {
@@ -452,6 +528,15 @@ export default defineSchema({
   actionItemProposals: defineTable(actionItemProposalFields)
     .index("by_session_and_status", ["sessionId", "status"])
     .index("by_run", ["runId"]),
+  subscriptions: defineTable(subscriptionFields)
+    .index("by_user", ["userId"])
+    .index("by_stripe_subscription", ["stripeSubscriptionId"]),
+  orders: defineTable(orderFields)
+    .index("by_user_and_key", ["userId", "idempotencyKey"])
+    .index("by_user_and_created", ["userId", "createdAt"])
+    .index("by_payment_intent", ["stripePaymentIntentId"])
+    .index("by_stripe_subscription", ["stripeSubscriptionId"]),
+  payments: defineTable(paymentFields).index("by_source", ["sourceId"]).index("by_user_and_paid", ["userId", "paidAt"]),
   /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
   webhookEvents: defineTable({
     provider: v.string(),

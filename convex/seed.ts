@@ -13,6 +13,7 @@ import { bookSession, meetingUrl } from "./model/bookings";
 import { createActionItem } from "./model/actionItems";
 import { addCalendarDays, todayIn } from "./model/actionItemRules";
 import { addCompletedSession } from "./model/sessions";
+import { isCheckoutTier } from "./model/billing";
 import { creditPurchase, debitBooking } from "./model/timeBalance";
 import { parseTranscript } from "./model/transcripts";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
@@ -34,7 +35,7 @@ export const demo = internalMutation({
     let created = 0;
     for (const { memberForDays, ...account } of accounts) {
       if (await findUserByToken(ctx.db, account.tokenIdentifier)) continue;
-      await ctx.db.insert("users", {
+      const userId = await ctx.db.insert("users", {
         ...account,
         email: normalizeEmail(account.email),
         createdAt: now - memberForDays * 24 * 60 * 60 * 1000,
@@ -42,6 +43,10 @@ export const demo = internalMutation({
         timezone: DEFAULT_TIMEZONE,
         lastActiveAt: now,
       });
+      // A demo account's paid tier is a complementary plan, so its tier has a subscription behind it like anyone's.
+      if (isCheckoutTier(account.tier)) {
+        await ctx.db.insert("subscriptions", { userId, tier: account.tier, status: "active", cancelAtPeriodEnd: false, createdAt: now, updatedAt: now });
+      }
       created++;
     }
     await seedContent(ctx, now);

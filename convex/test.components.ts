@@ -81,6 +81,16 @@ export const installedComponents = [
     ),
   },
   {
+    path: "stripe",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/stripe/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/stripe/dist/component/**/*.js",
+    ),
+  },
+  {
     path: "extractionWorkpool",
     schemas: import.meta.glob(
       "../node_modules/@convex-dev/workpool/dist/component/schema.js",

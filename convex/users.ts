@@ -4,7 +4,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { adminMutation, adminQuery, identityMutation, internalAction, internalMutation, memberMutation, publicQuery } from "./functions";
+import { adminMutation, adminQuery, identityMutation, internalAction, internalMutation, internalQuery, memberMutation, publicQuery } from "./functions";
 import { setAccountActive } from "./integrations/identity";
 import { userError } from "./model/errors";
 import { isGuest } from "./model/permissions";
@@ -22,7 +22,7 @@ import {
 } from "./model/users";
 import { deactivationReasonValidator, roleValidator, userFields, userStatusValidator } from "./schema";
 
-const userDocValidator = v.object({ _id: v.id("users"), ...userFields });
+const userDocValidator = v.object({ _id: v.id("users"), _creationTime: v.number(), ...userFields });
 
 export const viewerValidator = userDocValidator.pick(
   "_id",
@@ -242,4 +242,11 @@ export const applyClerkEvent = internalMutation({
     });
     return true;
   },
+});
+
+/** The users row of a token, for actions (memberAction in functions.ts), which cannot read the database. */
+export const byToken = internalQuery({
+  args: { tokenIdentifier: v.string() },
+  returns: v.union(userDocValidator, v.null()),
+  handler: (ctx, { tokenIdentifier }) => findUserByToken(ctx.db, tokenIdentifier),
 });

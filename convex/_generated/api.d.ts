@@ -11,6 +11,7 @@
 import type * as actionItems from "../actionItems.js";
 import type * as activity from "../activity.js";
 import type * as availability from "../availability.js";
+import type * as billing from "../billing.js";
 import type * as bookings from "../bookings.js";
 import type * as catalog from "../catalog.js";
 import type * as contact from "../contact.js";
@@ -25,11 +26,13 @@ import type * as integrations_config from "../integrations/config.js";
 import type * as integrations_email from "../integrations/email.js";
 import type * as integrations_identity from "../integrations/identity.js";
 import type * as integrations_openai from "../integrations/openai.js";
+import type * as integrations_stripe from "../integrations/stripe.js";
 import type * as model_actionItemRules from "../model/actionItemRules.js";
 import type * as model_actionItems from "../model/actionItems.js";
 import type * as model_activity from "../model/activity.js";
 import type * as model_adapters from "../model/adapters.js";
 import type * as model_availability from "../model/availability.js";
+import type * as model_billing from "../model/billing.js";
 import type * as model_bookingPolicy from "../model/bookingPolicy.js";
 import type * as model_bookings from "../model/bookings.js";
 import type * as model_clerk from "../model/clerk.js";
@@ -43,6 +46,7 @@ import type * as model_extractionPipeline from "../model/extractionPipeline.js";
 import type * as model_extractionScore from "../model/extractionScore.js";
 import type * as model_messages from "../model/messages.js";
 import type * as model_notifications from "../model/notifications.js";
+import type * as model_orders from "../model/orders.js";
 import type * as model_permissions from "../model/permissions.js";
 import type * as model_products from "../model/products.js";
 import type * as model_proposals from "../model/proposals.js";
@@ -73,6 +77,7 @@ declare const fullApi: ApiFromModules<{
   actionItems: typeof actionItems;
   activity: typeof activity;
   availability: typeof availability;
+  billing: typeof billing;
   bookings: typeof bookings;
   catalog: typeof catalog;
   contact: typeof contact;
@@ -87,11 +92,13 @@ declare const fullApi: ApiFromModules<{
   "integrations/email": typeof integrations_email;
   "integrations/identity": typeof integrations_identity;
   "integrations/openai": typeof integrations_openai;
+  "integrations/stripe": typeof integrations_stripe;
   "model/actionItemRules": typeof model_actionItemRules;
   "model/actionItems": typeof model_actionItems;
   "model/activity": typeof model_activity;
   "model/adapters": typeof model_adapters;
   "model/availability": typeof model_availability;
+  "model/billing": typeof model_billing;
   "model/bookingPolicy": typeof model_bookingPolicy;
   "model/bookings": typeof model_bookings;
   "model/clerk": typeof model_clerk;
@@ -105,6 +112,7 @@ declare const fullApi: ApiFromModules<{
   "model/extractionScore": typeof model_extractionScore;
   "model/messages": typeof model_messages;
   "model/notifications": typeof model_notifications;
+  "model/orders": typeof model_orders;
   "model/permissions": typeof model_permissions;
   "model/products": typeof model_products;
   "model/proposals": typeof model_proposals;
@@ -155,5 +163,6 @@ export declare const internal: FilterApi<
 export declare const components: {
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
   resend: import("@convex-dev/resend/_generated/component.js").ComponentApi<"resend">;
+  stripe: import("@convex-dev/stripe/_generated/component.js").ComponentApi<"stripe">;
   extractionWorkpool: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"extractionWorkpool">;
 };

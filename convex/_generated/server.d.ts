@@ -35,6 +35,7 @@ type Env = {
   readonly CLERK_SECRET_KEY: string | undefined;
   readonly STRIPE_SECRET_KEY: string | undefined;
   readonly STRIPE_WEBHOOK_SECRET: string | undefined;
+  readonly STRIPE_PUBLISHABLE_KEY: string | undefined;
   readonly RESEND_API_KEY: string | undefined;
   readonly RESEND_FROM_EMAIL: string | undefined;
   readonly RESEND_WEBHOOK_SECRET: string | undefined;
@@ -46,6 +47,10 @@ type Env = {
   readonly LOCAL_AUTH_JWKS: string | undefined;
   readonly LOCAL_AUTH_URL: string | undefined;
   readonly LOCAL_AUTH_ADMIN_SECRET: string | undefined;
+  readonly LOCAL_STRIPE_URL: string | undefined;
+  readonly LOCAL_STRIPE_SECRET_KEY: string | undefined;
+  readonly LOCAL_STRIPE_WEBHOOK_SECRET: string | undefined;
+  readonly LOCAL_STRIPE_PUBLISHABLE_KEY: string | undefined;
 };
 
 /**

@@ -69,6 +69,37 @@ export const EXTRACTION_MESSAGES = {
   EXTRACTION_NOT_FAILED: "That extraction is still going or has finished, so there is nothing to try again.",
 } as const;
 
+/** Cart texts of SPEC §8 (the first two verbatim), shared by the cart and the server's re-pricing. */
+export const CART_MESSAGES = {
+  unavailable: (name: string) => `${name} is currently unavailable`,
+  maxQuantity: (name: string, max: number) => `Maximum quantity for ${name} is ${max}`,
+  empty: "Your cart is empty. Add something from the marketplace first.",
+  notFound: "Something in your cart is no longer in our catalogue. Please remove it and try again.",
+  quantityInvalid: "Quantities must be whole numbers of 1 or more.",
+} as const;
+
+/** SPEC §8 payment texts by error code, verbatim. */
+export const PAYMENT_MESSAGES = {
+  card_declined: "Your card was declined. Please try a different payment method or contact your bank.",
+  insufficient_funds: "There are insufficient funds on your card. Please try a different payment method.",
+  expired_card: "Your card has expired. Please update your payment information.",
+  processing_error: "There was an error processing your payment. Please try again.",
+  network_error: "Network connection issue. Please check your internet connection and try again.",
+  other: "We encountered an issue processing your payment. Please try again or contact support.",
+} as const;
+
+/** Checkout, subscriptions and the billing portal. */
+export const BILLING_MESSAGES = {
+  PLAN_NOT_FOUND: "That plan and billing choice isn't available. Please pick a plan on the pricing page.",
+  CARDHOLDER_REQUIRED: "Please enter the cardholder name.",
+  TERMS_REQUIRED: "Please accept the terms to continue.",
+  ALREADY_SUBSCRIBED: "You already have this plan. You can change or cancel it from Billing.",
+  HAS_SUBSCRIPTION: "You already have a plan. Change it from Billing, and the difference is worked out for you.",
+  NO_SUBSCRIPTION: "You don't have a paid plan to change yet.",
+  ORDER_NOT_FOUND: "We couldn't find that order.",
+  PAYMENTS_UNAVAILABLE: "Payments are not available right now. Nothing was charged; please try again later.",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
@@ -77,6 +108,7 @@ export const ERROR_MESSAGES = {
   INVALID_ACTION_ITEM: ACTION_ITEM_MESSAGES.INVALID_ACTION_ITEM,
   ACTION_ITEM_NOT_FOUND: ACTION_ITEM_MESSAGES.ACTION_ITEM_NOT_FOUND,
   ...EXTRACTION_MESSAGES,
+  ...BILLING_MESSAGES,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 

@@ -36,6 +36,9 @@ export const TIER_PLANS: readonly TierPlan[] = [
   { tier: "mastery", name: "Mastery", prices: { monthly: 42700, quarterly: 121700 }, popular: false },
 ];
 
+/** Premium, the upgrade page's plan (SPEC §9): 19 a month, or 190 a year instead of 228; integer cents. */
+export const PREMIUM_PRICES = { monthly: 1900, yearly: 19000 } as const;
+
 /** What paying quarterly saves against three monthly payments, in cents and whole percent. */
 export function quarterlySaving(plan: TierPlan): { cents: number; percent: number } {
   const threeMonths = plan.prices.monthly * 3;

@@ -1,7 +1,7 @@
 /** Webhook deliveries are applied once: the delivery id is claimed in the transaction of its effect (ARCHITECTURE §4). */
 import type { MutationCtx } from "../_generated/server";
 
-export type WebhookProvider = "clerk" | "resend";
+export type WebhookProvider = "clerk" | "resend" | "stripe";
 
 /** Records a delivery; false when it was already applied, so the caller changes nothing. */
 export async function claimWebhookDelivery(ctx: MutationCtx, provider: WebhookProvider, eventId: string): Promise<boolean> {

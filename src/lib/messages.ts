@@ -1,3 +1,5 @@
+import { CART_MESSAGES } from "@convex/model/messages";
+
 /** User-facing texts of SPEC §8 used by the app shell, defined once. */
 export const MESSAGES = {
   routeError: {
@@ -9,10 +11,7 @@ export const MESSAGES = {
     body: "This component encountered an error and couldn't render properly",
     action: "Try Again",
   },
-  cart: {
-    unavailable: (name: string) => `${name} is currently unavailable`,
-    maxQuantity: (name: string, max: number) => `Maximum quantity for ${name} is ${max}`,
-  },
+  cart: CART_MESSAGES,
   healthCheck: {
     error: "Unable to perform system health check.",
     retry: "Retry Health Check",
