@@ -23,6 +23,7 @@ import { DiskPersistence, MemoryPersistence, type Persistence } from "./persiste
 import { JobScheduler } from "./scheduler";
 import { SyncSession, type MutationReply } from "./sync/session";
 import { DEFAULT_MAX_UPLOAD_BYTES, handleStorageRequest } from "./storage-http";
+import { createStripeStandIn, type StripeStandIn } from "./stripe";
 import { advanceTestClock, installTestClock, testClockOffset } from "./test-clock";
 import { loadTokenVerifier } from "./token-verifier";
 
@@ -53,6 +54,12 @@ export interface BackendOptions {
    * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts).
    */
   exposeIdentity?: boolean;
+  /**
+   * Publishes the Stripe stand-in (local-backend/stripe/) to the functions through process.env: LOCAL_STRIPE_URL (the
+   * api server, where the `stripe` SDK is pointed), LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_PUBLISHABLE_KEY and
+   * LOCAL_STRIPE_WEBHOOK_SECRET. Its webhooks go to the app's http route `/stripe/webhook` either way.
+   */
+  exposeStripe?: boolean;
   /** Serves the test clock at /_test/clock (local-backend/test-clock.ts); for browser journeys only. */
   testClock?: boolean;
   /** The largest file an upload URL takes (default DEFAULT_MAX_UPLOAD_BYTES). */
@@ -70,6 +77,8 @@ export interface Backend {
   siteUrl: string;
   /** The local identity provider, serving /auth/* on the api server. */
   identity: IdentityProvider;
+  /** The Stripe stand-in, serving /v1/* and /_stripe/* on the api server. */
+  stripe: StripeStandIn;
   engine(): Engine;
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -97,6 +106,19 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     process.env.LOCAL_AUTH_ISSUER = LOCAL_ISSUER;
     process.env.LOCAL_AUTH_JWKS = identity.jwksDataUri();
   }
+  let publicUrl = "";
+  let publicSiteUrl = "";
+  const stripe = await createStripeStandIn({
+    dataDir: options.dataDir,
+    apiUrl: () => publicUrl,
+    webhookUrl: () => `${publicSiteUrl}/stripe/webhook`,
+    log,
+  });
+  if (options.exposeStripe) {
+    process.env.LOCAL_STRIPE_SECRET_KEY = stripe.secretKey;
+    process.env.LOCAL_STRIPE_PUBLISHABLE_KEY = stripe.publishableKey;
+    process.env.LOCAL_STRIPE_WEBHOOK_SECRET = stripe.webhookSecret;
+  }
 
   const storageKeys = await StorageKeys.open(options.dataDir);
   const persistence: Persistence = options.dataDir
@@ -109,8 +131,6 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
   // Created once the engine exists; the engine's callbacks reach them through here.
   const late: { liveQueries?: LiveQueries; scheduler?: JobScheduler } = {};
-  let publicUrl = "";
-  let publicSiteUrl = "";
   const onCommit = (event: CommitEvent) => {
     persistence.append(event);
     // Once the commit is on disk: subscribers hear of it (no client sees data a crash could
@@ -171,6 +191,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     void serveApi(request, response).catch((error: unknown) => fail(response, error));
   });
   async function serveApi(request: IncomingMessage, response: ServerResponse) {
+    // First, so its /v1/ routes answer their own CORS preflights (Stripe's headers and methods, not Convex's).
+    if (await stripe.handleRequest(request, response)) return;
     if (request.method === "OPTIONS") {
       response.writeHead(204, CORS_HEADERS);
       return response.end();
@@ -198,6 +220,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
         return sendJson(response, 400, { code: "BadRequest", message: error instanceof Error ? error.message : String(error) });
       }
       await scheduler.rearmPending();
+      // Subscriptions whose period the jump passed renew (or end) now, as on a Stripe test clock.
+      await stripe.sweep();
     }
     sendJson(response, 200, { now: Date.now(), offsetMs: testClockOffset() });
   }
@@ -281,6 +305,9 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     process.env.LOCAL_AUTH_URL = url;
     process.env.LOCAL_AUTH_ADMIN_SECRET = identity.adminSecret;
   }
+  if (options.exposeStripe) process.env.LOCAL_STRIPE_URL = url;
+  // Now that the webhook route answers: what time did to subscriptions while stopped, and the events still owed.
+  await stripe.sweep();
   // From here on, an error no function call owns is logged, not fatal; one while starting still ends the start.
   installProcessGuards(log);
   log(`ready at ${url} (http actions at http://${host}:${sitePort}); ${restoredJobs} scheduled job(s) re-armed`);
@@ -288,6 +315,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     url,
     siteUrl: publicSiteUrl,
     identity,
+    stripe,
     engine,
     reload: () => (reloading = (reloading ?? Promise.resolve()).then(reload)),
     async close() {
@@ -302,6 +330,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       await crons.idle();
       await persistence.close(current.exportState());
       await identity.close();
+      await stripe.close();
     },
   };
 }

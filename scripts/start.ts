@@ -23,6 +23,7 @@ const backend = await startBackend({
   port: backendPort,
   watch: dev,
   exposeIdentity: true,
+  exposeStripe: true,
   testClock: process.env.LWCC_TEST_CLOCK === "1",
 });
 
@@ -39,6 +40,10 @@ if (fresh) {
   if (!seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
   console.log(`Seeded demo data: ${DEMO_ACCOUNTS.length} demo accounts (see the README).`);
 }
+
+// The stand-in Stripe account gets the plan prices the checkout looks up, as `billing:ensurePrices` does once per real account.
+const prices = await backend.engine().run("action", "billing:ensurePrices", {}, null, false);
+if (!prices.ok) throw new Error(`Creating the Stripe prices failed: ${prices.message}`);
 
 process.env.VITE_CONVEX_URL = backend.url;
 // vite.config.ts proxies /auth and /logout here, so the refresh cookie is first-party to the web app.
