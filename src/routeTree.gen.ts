@@ -36,6 +36,9 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies.index'
 import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies.$slug'
+import { Route as CheckoutIndexRouteImport } from './routes/checkout.index'
+import { Route as CheckoutFailedRouteImport } from './routes/checkout.failed'
+import { Route as CheckoutSuccessRouteImport } from './routes/checkout.success'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardActionItemsRouteImport } from './routes/dashboard.action-items'
 import { Route as DashboardActivityRouteImport } from './routes/dashboard.activity'
@@ -189,6 +192,21 @@ const CaseStudiesSlugRoute = CaseStudiesSlugRouteImport.update({
   path: '/case-studies/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
+  id: '/checkout/',
+  path: '/checkout/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutFailedRoute = CheckoutFailedRouteImport.update({
+  id: '/checkout/failed',
+  path: '/checkout/failed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutSuccessRoute = CheckoutSuccessRouteImport.update({
+  id: '/checkout/success',
+  path: '/checkout/success',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -302,6 +320,8 @@ export interface FileRoutesByFullPath {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/checkout/failed': typeof CheckoutFailedRoute
+  '/checkout/success': typeof CheckoutSuccessRoute
   '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
@@ -314,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/session/$id': typeof SessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
@@ -347,6 +368,8 @@ export interface FileRoutesByTo {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/checkout/failed': typeof CheckoutFailedRoute
+  '/checkout/success': typeof CheckoutSuccessRoute
   '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
@@ -359,6 +382,7 @@ export interface FileRoutesByTo {
   '/session/$id': typeof SessionIdRoute
   '/blog': typeof BlogIndexRoute
   '/case-studies': typeof CaseStudiesIndexRoute
+  '/checkout': typeof CheckoutIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/services': typeof ServicesIndexRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
@@ -394,6 +418,8 @@ export interface FileRoutesById {
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
+  '/checkout/failed': typeof CheckoutFailedRoute
+  '/checkout/success': typeof CheckoutSuccessRoute
   '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
@@ -406,6 +432,7 @@ export interface FileRoutesById {
   '/session/$id': typeof SessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
@@ -442,6 +469,8 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/checkout/failed'
+    | '/checkout/success'
     | '/dashboard/action-items'
     | '/dashboard/activity'
     | '/dashboard/book-session'
@@ -454,6 +483,7 @@ export interface FileRouteTypes {
     | '/session/$id'
     | '/blog/'
     | '/case-studies/'
+    | '/checkout/'
     | '/dashboard/'
     | '/services/'
     | '/dashboard/bookings/$id'
@@ -487,6 +517,8 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/checkout/failed'
+    | '/checkout/success'
     | '/dashboard/action-items'
     | '/dashboard/activity'
     | '/dashboard/book-session'
@@ -499,6 +531,7 @@ export interface FileRouteTypes {
     | '/session/$id'
     | '/blog'
     | '/case-studies'
+    | '/checkout'
     | '/dashboard'
     | '/services'
     | '/dashboard/bookings/$id'
@@ -533,6 +566,8 @@ export interface FileRouteTypes {
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
+    | '/checkout/failed'
+    | '/checkout/success'
     | '/dashboard/action-items'
     | '/dashboard/activity'
     | '/dashboard/book-session'
@@ -545,6 +580,7 @@ export interface FileRouteTypes {
     | '/session/$id'
     | '/blog/'
     | '/case-studies/'
+    | '/checkout/'
     | '/dashboard/'
     | '/services/'
     | '/dashboard/bookings/$id'
@@ -580,12 +616,15 @@ export interface RootRouteChildren {
   AdminMessagesRoute: typeof AdminMessagesRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
+  CheckoutFailedRoute: typeof CheckoutFailedRoute
+  CheckoutSuccessRoute: typeof CheckoutSuccessRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   SessionIdRoute: typeof SessionIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
+  CheckoutIndexRoute: typeof CheckoutIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
 }
 
@@ -780,6 +819,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CaseStudiesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/checkout/': {
+      id: '/checkout/'
+      path: '/checkout'
+      fullPath: '/checkout/'
+      preLoaderRoute: typeof CheckoutIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout/failed': {
+      id: '/checkout/failed'
+      path: '/checkout/failed'
+      fullPath: '/checkout/failed'
+      preLoaderRoute: typeof CheckoutFailedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout/success': {
+      id: '/checkout/success'
+      path: '/checkout/success'
+      fullPath: '/checkout/success'
+      preLoaderRoute: typeof CheckoutSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/': {
       id: '/dashboard/'
       path: '/'
@@ -962,12 +1022,15 @@ const rootRouteChildren: RootRouteChildren = {
   AdminMessagesRoute: AdminMessagesRoute,
   BlogSlugRoute: BlogSlugRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
+  CheckoutFailedRoute: CheckoutFailedRoute,
+  CheckoutSuccessRoute: CheckoutSuccessRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   SessionIdRoute: SessionIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
+  CheckoutIndexRoute: CheckoutIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -18,3 +18,8 @@ export const CART = {
   storageKey: "lwcc_shopping_cart",
   defaultCurrency: "usd",
 } as const;
+
+/** Where members reach a person about payments (payment failed page, receipts). */
+export const SUPPORT = {
+  email: "support@lwcc.example",
+} as const;
