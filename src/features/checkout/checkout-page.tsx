@@ -1,0 +1,159 @@
+import { api } from "@convex/_generated/api";
+import { MONEY_BACK_DAYS, type CheckoutCycle } from "@convex/model/billing";
+import { formatPrice } from "@convex/model/products";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useAction, useQuery } from "convex/react";
+import { CheckIcon, ShieldCheckIcon } from "lucide-react";
+import { useState } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { MONEY_BACK_PROMISE } from "@/features/catalog/pricing";
+import { ChangePlanPanel } from "./change-plan-panel";
+import { CYCLE_LABELS, tierDetails } from "./plans";
+import { newAttemptKey } from "./payment-client";
+import { PaymentForm } from "./payment-form";
+
+export interface CheckoutSearch {
+  tier?: string;
+  billing?: string;
+}
+
+/** /checkout?tier=…&billing=…: pay for a plan (SPEC §2 Checkout). */
+export function CheckoutPage({ search }: { search: CheckoutSearch }) {
+  const quote = useQuery(api.billing.checkoutQuote, { tier: search.tier ?? "" });
+  if (quote === undefined) return <CheckoutSkeleton />;
+  if (quote === null) {
+    return (
+      <CheckoutShell>
+        <p className="text-lg">That plan isn't available. Please choose one on the pricing page.</p>
+        <Link to="/pricing" className="mt-4 inline-flex min-h-11 items-center text-primary underline underline-offset-4">
+          See plans and prices
+        </Link>
+      </CheckoutShell>
+    );
+  }
+  return <PlanCheckout quote={quote} initialCycle={search.billing} />;
+}
+
+type Quote = NonNullable<ReturnType<typeof useQuery<typeof api.billing.checkoutQuote>>>;
+
+function PlanCheckout({ quote, initialCycle }: { quote: Quote; initialCycle?: string }) {
+  const navigate = useNavigate();
+  const start = useAction(api.billing.startSubscriptionCheckout);
+  const [cycle, setCycle] = useState<CheckoutCycle>(quote.plans.find((plan) => plan.cycle === initialCycle)?.cycle ?? quote.plans[0]!.cycle);
+  // One key per attempt: a double submit is the same order; after a decline the retry is a new one.
+  const [attemptKey, setAttemptKey] = useState(newAttemptKey);
+  const plan = quote.plans.find((p) => p.cycle === cycle)!;
+  const monthly = quote.plans.find((p) => p.cycle === "monthly");
+  const details = tierDetails(quote.tier);
+
+  return (
+    <CheckoutShell>
+      <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
+        <section aria-labelledby="order-summary-title" className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle id="order-summary-title" className="text-xl">
+                Order summary
+              </CardTitle>
+              <CardDescription>
+                {details.name}: {details.description}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-6">
+              <fieldset>
+                <legend className="mb-3 font-medium">Billing</legend>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  {quote.plans.map((option) => (
+                    <label
+                      key={option.cycle}
+                      className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                    >
+                      <input type="radio" name="billing" value={option.cycle} checked={cycle === option.cycle} onChange={() => setCycle(option.cycle)} className="mt-1 size-4 accent-primary" />
+                      <span className="flex flex-col">
+                        <span className="font-medium">{CYCLE_LABELS[option.cycle].label}</span>
+                        <span>
+                          {formatPrice(option.amount)} per {CYCLE_LABELS[option.cycle].per}
+                        </span>
+                        {option.cycle === "quarterly" && monthly ? (
+                          <span className="text-sm text-muted-foreground">
+                            instead of {formatPrice(monthly.amount * 3)} (3 x {formatPrice(monthly.amount)} monthly)
+                          </span>
+                        ) : null}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <div>
+                <h3 className="mb-2 font-medium">What's included</h3>
+                <ul className="flex flex-col gap-2">
+                  {details.features.map((feature) => (
+                    <li key={feature} className="flex gap-2">
+                      <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <p className="flex justify-between border-t pt-4 text-lg font-semibold">
+                <span>Due today</span>
+                <span>{formatPrice(plan.amount)}</span>
+              </p>
+            </CardContent>
+          </Card>
+          <p className="flex gap-3 rounded-lg border bg-muted/40 p-4">
+            <ShieldCheckIcon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
+            <span>
+              <strong>{MONEY_BACK_DAYS}-day money-back promise.</strong> {MONEY_BACK_PROMISE}
+            </span>
+          </p>
+        </section>
+        <section aria-labelledby="payment-title" className="flex flex-col gap-4">
+          <h2 id="payment-title" className="text-xl font-semibold">
+            {quote.upgrade ? "Change your plan" : "Payment"}
+          </h2>
+          {quote.upgrade && quote.subscription ? (
+            <ChangePlanPanel current={quote.subscription} target={{ tier: quote.tier, cycle }} />
+          ) : (
+            <PaymentForm
+              key={attemptKey}
+              payment={quote.payment}
+              amount={plan.amount}
+              intentMode="subscription"
+              defaultName={quote.cardholderName}
+              start={(cardholderName) => start({ tier: quote.tier, billingCycle: cycle, cardholderName, idempotencyKey: attemptKey })}
+              onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } })}
+              onDeclined={(_orderId, result) => {
+                setAttemptKey(newAttemptKey());
+                void navigate({ to: "/checkout/failed", search: { tier: quote.tier, code: result.code } });
+              }}
+            />
+          )}
+        </section>
+      </div>
+    </CheckoutShell>
+  );
+}
+
+export function CheckoutShell({ children }: { children: React.ReactNode }) {
+  return (
+    <article aria-labelledby="checkout-title" className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <h1 id="checkout-title" className="mb-8 text-3xl font-bold tracking-tight">
+        Checkout
+      </h1>
+      {children}
+    </article>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <CheckoutShell>
+      <div role="status" aria-label="Loading checkout" className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
+        <Skeleton className="h-96 w-full" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    </CheckoutShell>
+  );
+}
