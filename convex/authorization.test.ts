@@ -256,6 +256,31 @@ const CASES: Record<string, Case> = {
       expect((await other.as.query(api.timeBalance.monthly, {})).at(-1)?.boughtMinutes).toBe(120);
     },
   },
+  "upgrade:choosePlan": {
+    access: "member",
+    args: () => ({ plan: "premium-monthly" }),
+    ownership: { none: "writes nothing; decides only from the caller's own tier and user type" },
+  },
+  "premium:content": {
+    access: "member",
+    args: () => ({}),
+    ownership: { none: "the same catalogue for every premium member, gated on the caller's own tier; no member data" },
+  },
+  "coaching:overview": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      const coach = await signedIn(t, "coach", { firstName: "Cora", lastName: "Coach" });
+      await t.run(async (ctx) => {
+        await ctx.db.patch("users", other.id, { tier: "mastery" });
+        await ctx.db.patch("users", self.id, { tier: "mastery" });
+      });
+      await insertSession(t, { memberId: other.id, coachId: coach.id, startsAt: Date.now() + 2 * DAY_MS });
+      await credit(t, other.id, 120);
+      expect(await self.as.query(api.coaching.overview, {})).toEqual({ allowed: true, coaches: [], nextSession: null, remainingMinutes: 0 });
+      expect(await other.as.query(api.coaching.overview, {})).toMatchObject({ coaches: [{ _id: coach.id }], remainingMinutes: 120 });
+    },
+  },
   "timeBalance:adjust": {
     access: "admin",
     args: ({ other }) => ({ userId: other.id, minutes: 30, note: "Welcome credit" }),

@@ -3,6 +3,7 @@ import { v } from "convex/values";
 import { CHECKOUT_CYCLES, CHECKOUT_TIERS, PAYMENT_ERROR_CODES, SUBSCRIPTION_STATUSES } from "./model/billing";
 import { CONTACT_SUBJECTS } from "./model/contact";
 import { EMAIL_STATUSES } from "./model/email";
+import { PREMIUM_CONTENT_TYPES } from "./model/premiumContent";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
 
@@ -151,6 +152,20 @@ export const paymentFields = {
   description: v.string(),
   paidAt: v.number(),
   orderId: v.optional(v.id("orders")),
+};
+
+export const premiumContentTypeValidator = literals(PREMIUM_CONTENT_TYPES);
+
+/** A premium content item (SPEC §3), for premium tiers only (convex/premium.ts). */
+export const premiumContentFields = {
+  type: premiumContentTypeValidator,
+  title: v.string(),
+  description: v.string(),
+  /** How long it takes, as people say it: "6 weeks", "20 minutes", "Self-paced". */
+  duration: v.string(),
+  modules: v.optional(v.number()),
+  downloads: v.optional(v.number()),
+  sortOrder: v.number(),
 };
 
 export const articleFields = {
@@ -492,6 +507,7 @@ export default defineSchema({
     createdAt: v.number(),
   }).index("by_event_and_user", ["eventId", "userId"]),
   products: defineTable(productFields).index("by_slug", ["slug"]).index("by_sort_order", ["sortOrder"]),
+  premiumContent: defineTable(premiumContentFields).index("by_sort_order", ["sortOrder"]),
   /** Blog posts and case studies: markdown bodies, rendered through a sanitising renderer. */
   articles: defineTable(articleFields).index("by_kind_and_slug", ["kind", "slug"]).index("by_kind_and_published", ["kind", "publishedAt"]),
   /**

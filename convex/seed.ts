@@ -6,7 +6,7 @@
 import { v } from "convex/values";
 import type { MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
-import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS, DEMO_TRANSCRIPT } from "./model/demoContent";
+import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PREMIUM_CONTENT, DEMO_PRODUCTS, DEMO_TRANSCRIPT } from "./model/demoContent";
 import { queueExtraction } from "./model/extractionPipeline";
 import { recordActivity, activityUrls } from "./model/activity";
 import { bookSession, meetingUrl } from "./model/bookings";
@@ -59,7 +59,7 @@ export const demo = internalMutation({
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Marketplace, blog, case studies and events, once: a table that has rows is left alone. */
+/** Marketplace, blog, case studies, events and premium content, once: a table that has rows is left alone. */
 async function seedContent(ctx: MutationCtx, now: number) {
   if (!(await ctx.db.query("products").first())) {
     for (const [sortOrder, product] of DEMO_PRODUCTS.entries()) await ctx.db.insert("products", { ...product, sortOrder });
@@ -74,6 +74,9 @@ async function seedContent(ctx: MutationCtx, now: number) {
     for (const { startsInDays, startHourUtc, ...event } of DEMO_EVENTS) {
       await ctx.db.insert("events", { ...event, startsAt: today + startsInDays * DAY + startHourUtc * 60 * 60 * 1000 });
     }
+  }
+  if (!(await ctx.db.query("premiumContent").first())) {
+    for (const [sortOrder, item] of DEMO_PREMIUM_CONTENT.entries()) await ctx.db.insert("premiumContent", { ...item, sortOrder });
   }
 }
 

@@ -14,6 +14,7 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdhdAndLanguageRouteImport } from './routes/adhd-and-language'
 import { Route as AffiliateLinksPolicyRouteImport } from './routes/affiliate-links-policy'
 import { Route as BookingErrorRouteImport } from './routes/booking-error'
+import { Route as CoachingRouteImport } from './routes/coaching'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
 import { Route as DashboardRouteImport } from './routes/dashboard'
@@ -26,11 +27,14 @@ import { Route as HeroDemoRouteImport } from './routes/hero-demo'
 import { Route as HeroSimpleDemoRouteImport } from './routes/hero-simple-demo'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as MissionAndValuesRouteImport } from './routes/mission-and-values'
+import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ResourcesRouteImport } from './routes/resources'
+import { Route as SubscriptionPortalRouteImport } from './routes/subscription-portal'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -42,6 +46,7 @@ import { Route as CheckoutSuccessRouteImport } from './routes/checkout.success'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardActionItemsRouteImport } from './routes/dashboard.action-items'
 import { Route as DashboardActivityRouteImport } from './routes/dashboard.activity'
+import { Route as DashboardBillingRouteImport } from './routes/dashboard.billing'
 import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.book-session'
 import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
 import { Route as DashboardNotificationsRouteImport } from './routes/dashboard.notifications'
@@ -80,6 +85,11 @@ const AffiliateLinksPolicyRoute = AffiliateLinksPolicyRouteImport.update({
 const BookingErrorRoute = BookingErrorRouteImport.update({
   id: '/booking-error',
   path: '/booking-error',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachingRoute = CoachingRouteImport.update({
+  id: '/coaching',
+  path: '/coaching',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -142,6 +152,11 @@ const MissionAndValuesRoute = MissionAndValuesRouteImport.update({
   path: '/mission-and-values',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PremiumRoute = PremiumRouteImport.update({
+  id: '/premium',
+  path: '/premium',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PricingRoute = PricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
@@ -157,6 +172,11 @@ const ResourcesRoute = ResourcesRouteImport.update({
   path: '/resources',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SubscriptionPortalRoute = SubscriptionPortalRouteImport.update({
+  id: '/subscription-portal',
+  path: '/subscription-portal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SupportRoute = SupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -165,6 +185,11 @@ const SupportRoute = SupportRouteImport.update({
 const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   id: '/terms-of-service',
   path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountUpgradeRoute = AccountUpgradeRouteImport.update({
+  id: '/account/upgrade',
+  path: '/account/upgrade',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -220,6 +245,11 @@ const DashboardActionItemsRoute = DashboardActionItemsRouteImport.update({
 const DashboardActivityRoute = DashboardActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardBillingRoute = DashboardBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardBookSessionRoute = DashboardBookSessionRouteImport.update({
@@ -300,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/adhd-and-language': typeof AdhdAndLanguageRoute
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
   '/booking-error': typeof BookingErrorRoute
+  '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
@@ -312,11 +343,14 @@ export interface FileRoutesByFullPath {
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
+  '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/resources': typeof ResourcesRoute
+  '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -324,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/checkout/success': typeof CheckoutSuccessRoute
   '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
+  '/dashboard/billing': typeof DashboardBillingRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
@@ -349,6 +384,7 @@ export interface FileRoutesByTo {
   '/adhd-and-language': typeof AdhdAndLanguageRoute
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
   '/booking-error': typeof BookingErrorRoute
+  '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/faq': typeof FaqRoute
@@ -360,11 +396,14 @@ export interface FileRoutesByTo {
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
+  '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/resources': typeof ResourcesRoute
+  '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -372,6 +411,7 @@ export interface FileRoutesByTo {
   '/checkout/success': typeof CheckoutSuccessRoute
   '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
+  '/dashboard/billing': typeof DashboardBillingRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
@@ -398,6 +438,7 @@ export interface FileRoutesById {
   '/adhd-and-language': typeof AdhdAndLanguageRoute
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
   '/booking-error': typeof BookingErrorRoute
+  '/coaching': typeof CoachingRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
@@ -410,11 +451,14 @@ export interface FileRoutesById {
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
+  '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/resources': typeof ResourcesRoute
+  '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -422,6 +466,7 @@ export interface FileRoutesById {
   '/checkout/success': typeof CheckoutSuccessRoute
   '/dashboard/action-items': typeof DashboardActionItemsRoute
   '/dashboard/activity': typeof DashboardActivityRoute
+  '/dashboard/billing': typeof DashboardBillingRoute
   '/dashboard/book-session': typeof DashboardBookSessionRoute
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
@@ -449,6 +494,7 @@ export interface FileRouteTypes {
     | '/adhd-and-language'
     | '/affiliate-links-policy'
     | '/booking-error'
+    | '/coaching'
     | '/contact'
     | '/cookie-policy'
     | '/dashboard'
@@ -461,11 +507,14 @@ export interface FileRouteTypes {
     | '/hero-simple-demo'
     | '/marketplace'
     | '/mission-and-values'
+    | '/premium'
     | '/pricing'
     | '/privacy-policy'
     | '/resources'
+    | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/account/upgrade'
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -473,6 +522,7 @@ export interface FileRouteTypes {
     | '/checkout/success'
     | '/dashboard/action-items'
     | '/dashboard/activity'
+    | '/dashboard/billing'
     | '/dashboard/book-session'
     | '/dashboard/calendar'
     | '/dashboard/notifications'
@@ -498,6 +548,7 @@ export interface FileRouteTypes {
     | '/adhd-and-language'
     | '/affiliate-links-policy'
     | '/booking-error'
+    | '/coaching'
     | '/contact'
     | '/cookie-policy'
     | '/faq'
@@ -509,11 +560,14 @@ export interface FileRouteTypes {
     | '/hero-simple-demo'
     | '/marketplace'
     | '/mission-and-values'
+    | '/premium'
     | '/pricing'
     | '/privacy-policy'
     | '/resources'
+    | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/account/upgrade'
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -521,6 +575,7 @@ export interface FileRouteTypes {
     | '/checkout/success'
     | '/dashboard/action-items'
     | '/dashboard/activity'
+    | '/dashboard/billing'
     | '/dashboard/book-session'
     | '/dashboard/calendar'
     | '/dashboard/notifications'
@@ -546,6 +601,7 @@ export interface FileRouteTypes {
     | '/adhd-and-language'
     | '/affiliate-links-policy'
     | '/booking-error'
+    | '/coaching'
     | '/contact'
     | '/cookie-policy'
     | '/dashboard'
@@ -558,11 +614,14 @@ export interface FileRouteTypes {
     | '/hero-simple-demo'
     | '/marketplace'
     | '/mission-and-values'
+    | '/premium'
     | '/pricing'
     | '/privacy-policy'
     | '/resources'
+    | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/account/upgrade'
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -570,6 +629,7 @@ export interface FileRouteTypes {
     | '/checkout/success'
     | '/dashboard/action-items'
     | '/dashboard/activity'
+    | '/dashboard/billing'
     | '/dashboard/book-session'
     | '/dashboard/calendar'
     | '/dashboard/notifications'
@@ -596,6 +656,7 @@ export interface RootRouteChildren {
   AdhdAndLanguageRoute: typeof AdhdAndLanguageRoute
   AffiliateLinksPolicyRoute: typeof AffiliateLinksPolicyRoute
   BookingErrorRoute: typeof BookingErrorRoute
+  CoachingRoute: typeof CoachingRoute
   ContactRoute: typeof ContactRoute
   CookiePolicyRoute: typeof CookiePolicyRoute
   DashboardRoute: typeof DashboardRouteWithChildren
@@ -608,11 +669,14 @@ export interface RootRouteChildren {
   HeroSimpleDemoRoute: typeof HeroSimpleDemoRoute
   MarketplaceRoute: typeof MarketplaceRoute
   MissionAndValuesRoute: typeof MissionAndValuesRoute
+  PremiumRoute: typeof PremiumRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ResourcesRoute: typeof ResourcesRoute
+  SubscriptionPortalRoute: typeof SubscriptionPortalRoute
   SupportRoute: typeof SupportRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  AccountUpgradeRoute: typeof AccountUpgradeRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
@@ -663,6 +727,13 @@ declare module '@tanstack/react-router' {
       path: '/booking-error'
       fullPath: '/booking-error'
       preLoaderRoute: typeof BookingErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coaching': {
+      id: '/coaching'
+      path: '/coaching'
+      fullPath: '/coaching'
+      preLoaderRoute: typeof CoachingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -749,6 +820,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MissionAndValuesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/premium': {
+      id: '/premium'
+      path: '/premium'
+      fullPath: '/premium'
+      preLoaderRoute: typeof PremiumRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pricing': {
       id: '/pricing'
       path: '/pricing'
@@ -770,6 +848,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResourcesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/subscription-portal': {
+      id: '/subscription-portal'
+      path: '/subscription-portal'
+      fullPath: '/subscription-portal'
+      preLoaderRoute: typeof SubscriptionPortalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/support': {
       id: '/support'
       path: '/support'
@@ -782,6 +867,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-of-service'
       fullPath: '/terms-of-service'
       preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/upgrade': {
+      id: '/account/upgrade'
+      path: '/account/upgrade'
+      fullPath: '/account/upgrade'
+      preLoaderRoute: typeof AccountUpgradeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/messages': {
@@ -859,6 +951,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/dashboard/activity'
       preLoaderRoute: typeof DashboardActivityRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/billing': {
+      id: '/dashboard/billing'
+      path: '/billing'
+      fullPath: '/dashboard/billing'
+      preLoaderRoute: typeof DashboardBillingRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/book-session': {
@@ -965,6 +1064,7 @@ declare module '@tanstack/react-router' {
 interface DashboardRouteChildren {
   DashboardActionItemsRoute: typeof DashboardActionItemsRoute
   DashboardActivityRoute: typeof DashboardActivityRoute
+  DashboardBillingRoute: typeof DashboardBillingRoute
   DashboardBookSessionRoute: typeof DashboardBookSessionRoute
   DashboardCalendarRoute: typeof DashboardCalendarRoute
   DashboardNotificationsRoute: typeof DashboardNotificationsRoute
@@ -980,6 +1080,7 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardActionItemsRoute: DashboardActionItemsRoute,
   DashboardActivityRoute: DashboardActivityRoute,
+  DashboardBillingRoute: DashboardBillingRoute,
   DashboardBookSessionRoute: DashboardBookSessionRoute,
   DashboardCalendarRoute: DashboardCalendarRoute,
   DashboardNotificationsRoute: DashboardNotificationsRoute,
@@ -1002,6 +1103,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdhdAndLanguageRoute: AdhdAndLanguageRoute,
   AffiliateLinksPolicyRoute: AffiliateLinksPolicyRoute,
   BookingErrorRoute: BookingErrorRoute,
+  CoachingRoute: CoachingRoute,
   ContactRoute: ContactRoute,
   CookiePolicyRoute: CookiePolicyRoute,
   DashboardRoute: DashboardRouteWithChildren,
@@ -1014,11 +1116,14 @@ const rootRouteChildren: RootRouteChildren = {
   HeroSimpleDemoRoute: HeroSimpleDemoRoute,
   MarketplaceRoute: MarketplaceRoute,
   MissionAndValuesRoute: MissionAndValuesRoute,
+  PremiumRoute: PremiumRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ResourcesRoute: ResourcesRoute,
+  SubscriptionPortalRoute: SubscriptionPortalRoute,
   SupportRoute: SupportRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  AccountUpgradeRoute: AccountUpgradeRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   BlogSlugRoute: BlogSlugRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,

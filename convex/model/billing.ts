@@ -4,7 +4,7 @@
  * Stripe subscription states, the tier a member's subscriptions give, and the SPEC §8 payment texts.
  */
 import { CART_MESSAGES, PAYMENT_MESSAGES } from "./messages";
-import { PREMIUM_PRICES, TIER_PLANS } from "./products";
+import { PREMIUM_PLAN, TIER_PLANS } from "./products";
 
 export const CHECKOUT_TIERS = ["clarity", "control", "mastery", "premium"] as const;
 export type CheckoutTier = (typeof CHECKOUT_TIERS)[number];
@@ -51,8 +51,8 @@ export const PLAN_PRICES: readonly PlanPrice[] = [
     planPrice(plan.tier as CheckoutTier, "monthly", plan.prices.monthly),
     planPrice(plan.tier as CheckoutTier, "quarterly", plan.prices.quarterly),
   ]),
-  planPrice("premium", "monthly", PREMIUM_PRICES.monthly),
-  planPrice("premium", "yearly", PREMIUM_PRICES.yearly),
+  planPrice("premium", "monthly", PREMIUM_PLAN.prices.monthly),
+  planPrice("premium", "yearly", PREMIUM_PLAN.prices.yearly),
 ];
 
 export function findPlanPrice(tier: string, cycle: string): PlanPrice | undefined {
@@ -155,7 +155,8 @@ export function acceptsSnapshot(current: { status: SubscriptionStatus; stripeEve
   return incoming.eventAt >= (current.stripeEventAt ?? 0);
 }
 
-const TIER_RANK: Record<CheckoutTier, number> = { clarity: 1, premium: 1, control: 2, mastery: 3 };
+/** Tiers by what they include; Clarity and Premium sit side by side. */
+export const TIER_RANK: Record<CheckoutTier, number> = { clarity: 1, premium: 1, control: 2, mastery: 3 };
 
 /** The tier a member's subscriptions give: the highest one still in force, else Foundation. */
 export function tierFromSubscriptions(subscriptions: readonly { tier: CheckoutTier; status: SubscriptionStatus; expiresAt?: number }[], now: number): CheckoutTier | "foundation" {

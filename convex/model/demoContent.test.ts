@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ARTICLE_SUMMARY_MAX_CHARS, DEMO_ARTICLES, DEMO_EVENTS, DEMO_PRODUCTS, SHORT_DESCRIPTION_MAX_CHARS } from "./demoContent";
+import {
+  ARTICLE_SUMMARY_MAX_CHARS,
+  DEMO_ARTICLES,
+  DEMO_EVENTS,
+  DEMO_PREMIUM_CONTENT,
+  DEMO_PRODUCTS,
+  SHORT_DESCRIPTION_MAX_CHARS,
+} from "./demoContent";
+import { PREMIUM_CONTENT_TYPES } from "./premiumContent";
 import { PRODUCT_TYPES } from "./products";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -163,5 +171,19 @@ describe("demo events", () => {
     expect(lengths.filter((n) => n >= 220).length).toBeGreaterThanOrEqual(2);
     expect(lengths.some((n) => n < 100)).toBe(true);
     for (const e of DEMO_EVENTS) expect(e.description, e.slug).not.toMatch(BANNED);
+  });
+});
+
+describe("demo premium content", () => {
+  it("has each type, unique titles and whole, positive module and download counts", () => {
+    expect(new Set(DEMO_PREMIUM_CONTENT.map((item) => item.type))).toEqual(new Set(PREMIUM_CONTENT_TYPES));
+    expect(unique(DEMO_PREMIUM_CONTENT.map((item) => item.title))).toBe(true);
+    for (const item of DEMO_PREMIUM_CONTENT) {
+      for (const count of [item.modules, item.downloads]) {
+        if (count !== undefined) expect(Number.isInteger(count) && count > 0, item.title).toBe(true);
+      }
+      expect(item.duration.trim().length, item.title).toBeGreaterThan(0);
+      expect(item.description, item.title).not.toMatch(BANNED);
+    }
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Demo marketing content for the embedded default: marketplace products (SPEC §3), blog posts,
- * case studies and events. Plain data; the seed turns relative days into timestamps.
+ * case studies, events and premium content items. Plain data; the seed turns relative days into timestamps.
  *
  * Writing rules (UX.md, Language): calm, plain words, short sentences, scannable markdown,
  * no hype, no streaks, no shaming. Markdown bodies hold no raw HTML and link only to
  * relative pages (/free-intro-session, /services/..., /pricing, /contact).
  */
+import type { PremiumContentType } from "./premiumContent";
 import type { ProductType } from "./products";
 
 /** Marketplace cards show the short description in full up to this length. */
@@ -829,6 +830,63 @@ export const DEMO_EVENTS: DemoEvent[] = [
     isOnline: false,
     description: "A small-group workshop. Build a 20-minute weekly review that fits your real week, and leave with it in your calendar.",
     registrationUrl: eventUrl("design-your-weekly-review"),
+  },
+];
+
+export interface DemoPremiumItem {
+  type: PremiumContentType;
+  title: string;
+  description: string;
+  duration: string;
+  modules?: number;
+  downloads?: number;
+}
+
+/** Premium courses, tutorials and resources, in page order (the seed uses the index as sortOrder). */
+export const DEMO_PREMIUM_CONTENT: DemoPremiumItem[] = [
+  {
+    type: "course",
+    title: "Calm Calendar: Plan a Week That Holds",
+    description:
+      "Build a weekly plan with buffers, focus blocks and honest time estimates. One short module a week, each ending with one change to try.",
+    duration: "6 weeks",
+    modules: 6,
+    downloads: 4,
+  },
+  {
+    type: "course",
+    title: "Follow-Through Without Willpower",
+    description: "Turn intentions into first steps: smaller starts, visible next actions and a gentle restart when a plan slips.",
+    duration: "4 weeks",
+    modules: 8,
+    downloads: 3,
+  },
+  {
+    type: "tutorial",
+    title: "Text Expansion in 20 Minutes",
+    description: "Set up your first five snippets for the emails and replies you write most often.",
+    duration: "20 minutes",
+    downloads: 1,
+  },
+  {
+    type: "tutorial",
+    title: "Automate Your Weekly Review",
+    description: "Gather the week's calendar, tasks and notes into one page automatically, ready for a 20-minute review.",
+    duration: "35 minutes",
+  },
+  {
+    type: "resources",
+    title: "Focus Toolkit",
+    description: "Printable planners, a focus-block checklist and a one-page plan for the hard days.",
+    duration: "Self-paced",
+    downloads: 12,
+  },
+  {
+    type: "resources",
+    title: "Meeting Survival Pack",
+    description: "Agenda templates, reply snippets and a short checklist for keeping meetings to two afternoons a week.",
+    duration: "Self-paced",
+    downloads: 6,
   },
 ];
 

@@ -100,6 +100,15 @@ export const BILLING_MESSAGES = {
   PAYMENTS_UNAVAILABLE: "Payments are not available right now. Nothing was charged; please try again later.",
 } as const;
 
+/** The upgrade page's form (SPEC §7): its refusals and what it says on the way to checkout or billing. */
+export const UPGRADE_MESSAGES = {
+  CURRENT_PLAN: "That's already your current plan, so there's nothing to change.",
+  PLAN_NOT_AVAILABLE: "That plan isn't available for your account. Please choose one of the plans shown.",
+  TO_CHECKOUT: "Taking you to checkout to finish.",
+  CANCEL_IN_BILLING: "To move to a free plan, cancel your paid plan in Billing.",
+  BASIC_INCLUDED: "Your Foundation plan already includes everything in Basic, so there's nothing to change.",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
@@ -109,6 +118,8 @@ export const ERROR_MESSAGES = {
   ACTION_ITEM_NOT_FOUND: ACTION_ITEM_MESSAGES.ACTION_ITEM_NOT_FOUND,
   ...EXTRACTION_MESSAGES,
   ...BILLING_MESSAGES,
+  CURRENT_PLAN: UPGRADE_MESSAGES.CURRENT_PLAN,
+  PLAN_NOT_AVAILABLE: UPGRADE_MESSAGES.PLAN_NOT_AVAILABLE,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 

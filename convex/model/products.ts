@@ -36,8 +36,16 @@ export const TIER_PLANS: readonly TierPlan[] = [
   { tier: "mastery", name: "Mastery", prices: { monthly: 42700, quarterly: 121700 }, popular: false },
 ];
 
-/** Premium, the upgrade page's plan (SPEC §9): 19 a month, or 190 a year instead of 228; integer cents. */
-export const PREMIUM_PRICES = { monthly: 1900, yearly: 19000 } as const;
+/** Premium is sold on the upgrade page (SPEC §9), billed monthly or yearly rather than quarterly. */
+export const PREMIUM_BILLING_CYCLES = ["monthly", "yearly"] as const;
+export type PremiumBillingCycle = (typeof PREMIUM_BILLING_CYCLES)[number];
+
+/** Premium 19 a month or 190 a year (SPEC §9), integer cents: what the upgrade page shows and checkout charges. */
+export const PREMIUM_PLAN = {
+  tier: "premium",
+  name: "Premium",
+  prices: { monthly: 1900, yearly: 19000 },
+} as const satisfies { tier: "premium"; name: string; prices: Record<PremiumBillingCycle, number> };
 
 /** What paying quarterly saves against three monthly payments, in cents and whole percent. */
 export function quarterlySaving(plan: TierPlan): { cents: number; percent: number } {

@@ -1,3 +1,4 @@
+import type { CheckoutCycle } from "@convex/model/billing";
 import { BILLING_CYCLES, type BillingCycle, type TierPlan } from "@convex/model/products";
 
 /** What each tier is for and what it includes; prices come from TIER_PLANS alone. */
@@ -40,9 +41,11 @@ export const TIER_DETAILS: Record<TierPlan["tier"], { description: string; featu
   },
 };
 
-export const BILLING_LABELS: Record<BillingCycle, { label: string; per: string }> = {
+/** Every billing cycle's name; the pricing page offers monthly and quarterly, Premium also yearly. */
+export const BILLING_LABELS: Record<CheckoutCycle, { label: string; per: string }> = {
   monthly: { label: "Monthly", per: "month" },
   quarterly: { label: "Quarterly", per: "quarter" },
+  yearly: { label: "Yearly", per: "year" },
 };
 
 export const MONEY_BACK_PROMISE = "Every paid plan comes with a 30-day money-back promise. If it isn't right for you, tell us and you get your money back.";

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { confirmWithLocalGateway, type LocalGateway, type TestCard } from "./payment-client";
@@ -19,14 +19,13 @@ export const TEST_CARDS = [
  */
 export function LocalCardEntry({ gateway, onReady }: Pick<CardEntryProps, "onReady"> & { gateway: LocalGateway }) {
   const [card, setCard] = useState<TestCard>({ number: "", expiry: "", cvc: "" });
-  const current = useRef(card);
-  current.current = card;
   useEffect(() => {
     onReady({
       prepare: () => Promise.resolve({ ok: true }),
-      confirm: (clientSecret, cardholderName) => confirmWithLocalGateway(gateway, clientSecret, current.current, cardholderName),
+      confirm: (clientSecret, cardholderName) => confirmWithLocalGateway(gateway, clientSecret, card, cardholderName),
     });
-  }, [gateway, onReady]);
+    // Registered again with each change, so the form confirms the card as typed.
+  }, [gateway, onReady, card]);
   const field = (key: keyof TestCard) => ({
     value: card[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setCard((c) => ({ ...c, [key]: event.target.value })),

@@ -1,0 +1,133 @@
+/**
+ * The plan cards of /account/upgrade (SPEC §2, §3 plan card, §4 upgrade plans, §9 prices) and what
+ * choosing one does. One pure rule for the page, which shows the cards, and the server, which
+ * refuses a choice the cards do not offer.
+ */
+import { UPGRADE_MESSAGES, type ErrorCode } from "./messages";
+import { hasPremiumAccess, isGuest } from "./permissions";
+import { PREMIUM_FEATURES } from "./premiumContent";
+import { PREMIUM_PLAN, type PremiumBillingCycle } from "./products";
+
+export const UPGRADE_PLAN_IDS = ["basic", "foundation", "premium-monthly", "premium-yearly"] as const;
+export type UpgradePlanId = (typeof UPGRADE_PLAN_IDS)[number];
+
+/** The billing cycle each paid card is sold on; free cards have none. */
+export const PLAN_BILLING: Partial<Record<UpgradePlanId, PremiumBillingCycle>> = {
+  "premium-monthly": "monthly",
+  "premium-yearly": "yearly",
+};
+
+export const CURRENT_PLAN_LABEL = "Current Plan";
+/** Where a paid plan is cancelled, which is how a member moves down to a free one. */
+export const BILLING_URL = "/dashboard/billing";
+
+/** A plan card (SPEC §3). Money in integer cents. */
+export interface PlanCard {
+  id: UpgradePlanId;
+  name: string;
+  /** Per billing cycle (PLAN_BILLING); 0 for a free plan. */
+  price: number;
+  description: string;
+  features: readonly string[];
+  popular: boolean;
+  /** What the same time costs paid monthly, when the plan is cheaper than that. */
+  originalPrice?: number;
+  savings?: number;
+  buttonText: string;
+  guestOnly: boolean;
+  disabled: boolean;
+}
+
+/** Whoever is choosing: the tier decides the current plan, the user type whether Foundation is offered. */
+export type UpgradeViewer = { tier: string; role: string; userType: string };
+
+const MONTHS_PER_YEAR = 12;
+const YEARLY_ORIGINAL = PREMIUM_PLAN.prices.monthly * MONTHS_PER_YEAR;
+
+type PlanDefinition = Omit<PlanCard, "buttonText" | "disabled"> & { isCurrent: (tier: string) => boolean };
+
+const PLANS: readonly PlanDefinition[] = [
+  {
+    id: "basic",
+    name: "Basic",
+    price: 0,
+    description: "The free essentials: read, learn and join in at your own pace.",
+    features: ["Blog posts and case studies", "Free guides and resources", "Live events"],
+    popular: false,
+    guestOnly: false,
+    isCurrent: (tier) => tier === "public" || tier === "basic",
+  },
+  {
+    id: "foundation",
+    name: "Foundation",
+    price: 0,
+    description: "A free member account that keeps your coaching in one calm place.",
+    features: [
+      "Everything in Basic",
+      "Member dashboard with your time balance",
+      "Action items, recordings and transcripts from your sessions",
+    ],
+    popular: false,
+    guestOnly: true,
+    isCurrent: (tier) => tier === "foundation",
+  },
+  {
+    id: "premium-monthly",
+    name: "Premium Monthly",
+    price: PREMIUM_PLAN.prices.monthly,
+    description: "Every premium course, tutorial and download, billed every month.",
+    features: PREMIUM_FEATURES,
+    popular: false,
+    guestOnly: false,
+    isCurrent: hasPremiumAccess,
+  },
+  {
+    id: "premium-yearly",
+    name: "Premium Yearly",
+    price: PREMIUM_PLAN.prices.yearly,
+    description: "Everything in Premium Monthly, billed once a year.",
+    features: PREMIUM_FEATURES,
+    popular: true,
+    originalPrice: YEARLY_ORIGINAL,
+    savings: YEARLY_ORIGINAL - PREMIUM_PLAN.prices.yearly,
+    guestOnly: false,
+    isCurrent: hasPremiumAccess,
+  },
+];
+
+/**
+ * The cards `viewer` sees (SPEC §4): Foundation only for guests; Basic is current on the public and
+ * basic tiers, Foundation on foundation, both Premium plans on any premium tier. Current plans are
+ * disabled and say so.
+ */
+export function upgradePlans(viewer: UpgradeViewer): PlanCard[] {
+  const guest = isGuest(viewer);
+  return PLANS.filter((plan) => guest || !plan.guestOnly).map(({ isCurrent, ...plan }) => {
+    const current = isCurrent(viewer.tier);
+    return { ...plan, buttonText: current ? CURRENT_PLAN_LABEL : `Choose ${plan.name}`, disabled: current };
+  });
+}
+
+/** The checkout page's address for a tier and billing cycle. */
+export function checkoutPath(tier: string, billing: string): string {
+  return `/checkout?tier=${tier}&billing=${billing}`;
+}
+
+export type PlanChoice = { error: ErrorCode } | { message: string; redirectTo?: string };
+
+/**
+ * What choosing `planId` does for `viewer`. Nothing here changes a tier: paid plans (and Foundation,
+ * which is free but still a tier) go through checkout, and moving down from a paid tier is
+ * cancelling it in billing. A plan the viewer is not offered, or already has, is refused.
+ */
+export function choosePlan(viewer: UpgradeViewer, planId: UpgradePlanId): PlanChoice {
+  const plan = upgradePlans(viewer).find((card) => card.id === planId);
+  if (!plan) return { error: "PLAN_NOT_AVAILABLE" };
+  if (plan.disabled) return { error: "CURRENT_PLAN" };
+  const billing = PLAN_BILLING[plan.id];
+  if (billing) return { message: UPGRADE_MESSAGES.TO_CHECKOUT, redirectTo: checkoutPath(PREMIUM_PLAN.tier, billing) };
+  if (hasPremiumAccess(viewer.tier)) return { message: UPGRADE_MESSAGES.CANCEL_IN_BILLING, redirectTo: BILLING_URL };
+  if (plan.id === "foundation") return { message: UPGRADE_MESSAGES.TO_CHECKOUT, redirectTo: checkoutPath("foundation", "monthly") };
+  // Basic on the foundation tier: Foundation holds everything Basic has, so there is nothing to do.
+  return { message: UPGRADE_MESSAGES.BASIC_INCLUDED };
+}
