@@ -1,8 +1,10 @@
 import Stripe from "stripe";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { PAYMENT_MESSAGES } from "./model/messages";
+import type { Id } from "./_generated/dataModel";
+import { ERROR_MESSAGES, PAYMENT_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
+import { storedAndDerivedBalance } from "./test.sessions";
 import { signedIn, type T } from "./test.users";
 import { stripeMock } from "../tests/mocks/stripe";
 
@@ -31,7 +33,11 @@ async function deliver(t: T, type: string, object: unknown, options: { id?: stri
     type,
   });
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
-  return t.fetch("/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+  return t.fetch("/stripe/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
 }
 
 /** The subscription Stripe made for the last checkout. */
@@ -72,7 +78,11 @@ describe("subscription checkout", () => {
     expect(stripeMock.requestsTo("POST", /^\/subscriptions$/)).toHaveLength(1);
     const [created] = stripeMock.requestsTo("POST", /^\/subscriptions$/);
     expect(created!.idempotencyKey).toBe(`order-${first.orderId}`);
-    expect(created!.body).toMatchObject({ payment_behavior: "default_incomplete", "metadata[tier]": "control", "metadata[billingCycle]": "quarterly" });
+    expect(created!.body).toMatchObject({
+      payment_behavior: "default_incomplete",
+      "metadata[tier]": "control",
+      "metadata[billingCycle]": "quarterly",
+    });
     const price = stripeMock.store.prices.get(created!.body["items[0][price]"]!);
     expect(price).toMatchObject({ lookup_key: "lwcc_control_quarterly", unit_amount: 34500 });
     const order = await maya.as.query(api.billing.order, { orderId: first.orderId });
@@ -85,7 +95,13 @@ describe("subscription checkout", () => {
     const t = newConvexTest();
     const maya = await member(t);
     const start = (args: Partial<{ tier: string; billingCycle: string; cardholderName: string; idempotencyKey: string }>) =>
-      maya.as.action(api.billing.startSubscriptionCheckout, { tier: "clarity", billingCycle: "monthly", cardholderName: "Maya", idempotencyKey: key(), ...args });
+      maya.as.action(api.billing.startSubscriptionCheckout, {
+        tier: "clarity",
+        billingCycle: "monthly",
+        cardholderName: "Maya",
+        idempotencyKey: key(),
+        ...args,
+      });
     await expect(start({ tier: "diamond" })).rejects.toMatchObject({ data: { code: "PLAN_NOT_FOUND" } });
     await expect(start({ tier: "clarity", billingCycle: "yearly" })).rejects.toMatchObject({ data: { code: "PLAN_NOT_FOUND" } });
     await expect(start({ cardholderName: "   ", idempotencyKey: key(2) })).rejects.toMatchObject({ data: { code: "CARDHOLDER_REQUIRED" } });
@@ -98,7 +114,14 @@ describe("subscription checkout", () => {
     vi.stubEnv("STRIPE_SECRET_KEY", "");
     const t = newConvexTest();
     const maya = await member(t);
-    await expect(maya.as.action(api.billing.startSubscriptionCheckout, { tier: "clarity", billingCycle: "monthly", cardholderName: "Maya", idempotencyKey: key() })).rejects.toMatchObject({
+    await expect(
+      maya.as.action(api.billing.startSubscriptionCheckout, {
+        tier: "clarity",
+        billingCycle: "monthly",
+        cardholderName: "Maya",
+        idempotencyKey: key(),
+      }),
+    ).rejects.toMatchObject({
       data: { code: "PAYMENTS_UNAVAILABLE" },
     });
   });
@@ -107,7 +130,12 @@ describe("subscription checkout", () => {
 describe("the Stripe webhook", () => {
   async function checkedOut(t: T) {
     const maya = await member(t);
-    const started = await maya.as.action(api.billing.startSubscriptionCheckout, { tier: "control", billingCycle: "monthly", cardholderName: "Maya Chen", idempotencyKey: key() });
+    const started = await maya.as.action(api.billing.startSubscriptionCheckout, {
+      tier: "control",
+      billingCycle: "monthly",
+      cardholderName: "Maya Chen",
+      idempotencyKey: key(),
+    });
     return { maya, started, subscription: latestSubscription() };
   }
 
@@ -128,9 +156,14 @@ describe("the Stripe webhook", () => {
   it("refuses a forged or unsigned event and changes nothing", async () => {
     const t = newConvexTest();
     const { maya, subscription } = await checkedOut(t);
-    const forged = await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active" }), { secret: "whsec_someone_else" });
+    const forged = await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active" }), {
+      secret: "whsec_someone_else",
+    });
     expect(forged.status).toBe(400);
-    const unsigned = await t.fetch("/stripe/webhook", { method: "POST", body: JSON.stringify({ id: "evt_x", type: "customer.subscription.updated", data: { object: subscription } }) });
+    const unsigned = await t.fetch("/stripe/webhook", {
+      method: "POST",
+      body: JSON.stringify({ id: "evt_x", type: "customer.subscription.updated", data: { object: subscription } }),
+    });
     expect(unsigned.status).toBe(400);
     expect((await t.run((ctx) => ctx.db.get("users", maya.id)))!.tier).toBe("foundation");
     expect(await t.run((ctx) => ctx.db.query("webhookEvents").collect())).toEqual([]);
@@ -144,10 +177,17 @@ describe("the Stripe webhook", () => {
     // The creation event (incomplete) and an older update arrive late: neither undoes the activation.
     await deliver(t, "customer.subscription.created", subscription, { created: at });
     await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "past_due" }), { created: at + 1 });
-    const row = await t.run((ctx) => ctx.db.query("subscriptions").withIndex("by_user", (q) => q.eq("userId", maya.id)).unique());
+    const row = await t.run((ctx) =>
+      ctx.db
+        .query("subscriptions")
+        .withIndex("by_user", (q) => q.eq("userId", maya.id))
+        .unique(),
+    );
     expect(row).toMatchObject({ status: "active" });
     // Once ended, a late update cannot bring it back.
-    await deliver(t, "customer.subscription.deleted", withStatus(subscription, { status: "canceled", ended_at: at + 10 }), { created: at + 10 });
+    await deliver(t, "customer.subscription.deleted", withStatus(subscription, { status: "canceled", ended_at: at + 10 }), {
+      created: at + 10,
+    });
     await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active" }), { created: at + 10 });
     expect(await t.run((ctx) => ctx.db.get("subscriptions", row!._id))).toMatchObject({ status: "canceled" });
   });
@@ -163,7 +203,11 @@ describe("the Stripe webhook", () => {
     expect((await maya.as.query(api.billing.overview, {})).subscription).toMatchObject({ cancelAtPeriodEnd: false });
     await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active", cancel_at_period_end: true }));
     expect((await maya.as.query(api.billing.overview, {})).subscription).toMatchObject({ cancelAtPeriodEnd: true, tier: "control" });
-    await deliver(t, "customer.subscription.deleted", withStatus(subscription, { status: "canceled", cancel_at_period_end: true, ended_at: Math.floor(Date.now() / 1000) }));
+    await deliver(
+      t,
+      "customer.subscription.deleted",
+      withStatus(subscription, { status: "canceled", cancel_at_period_end: true, ended_at: Math.floor(Date.now() / 1000) }),
+    );
     const user = await t.run((ctx) => ctx.db.get("users", maya.id));
     expect(user).toMatchObject({ tier: "foundation", status: "deactivated", deactivationReason: "subscription_cancelled" });
   });
@@ -198,10 +242,23 @@ describe("the Stripe webhook", () => {
     const [change] = stripeMock.requestsTo("POST", /^\/subscriptions\/sub_/);
     expect(change!.body).toMatchObject({ proration_behavior: "always_invoice", "items[0][id]": subscription.items.data[0]!.id });
     expect((await t.run((ctx) => ctx.db.get("users", maya.id)))!.tier).toBe("control");
-    await deliver(t, "customer.subscription.updated", withStatus(stripeMock.store.subscriptions.get(subscription.id)!, { status: "active" }));
+    await deliver(
+      t,
+      "customer.subscription.updated",
+      withStatus(stripeMock.store.subscriptions.get(subscription.id)!, { status: "active" }),
+    );
     expect((await t.run((ctx) => ctx.db.get("users", maya.id)))!.tier).toBe("mastery");
-    await expect(maya.as.action(api.billing.changePlan, { tier: "mastery", billingCycle: "monthly", idempotencyKey: key(10) })).rejects.toMatchObject({ data: { code: "ALREADY_SUBSCRIBED" } });
-    await expect(maya.as.action(api.billing.startSubscriptionCheckout, { tier: "clarity", billingCycle: "monthly", cardholderName: "Maya", idempotencyKey: key(11) })).rejects.toMatchObject({
+    await expect(
+      maya.as.action(api.billing.changePlan, { tier: "mastery", billingCycle: "monthly", idempotencyKey: key(10) }),
+    ).rejects.toMatchObject({ data: { code: "ALREADY_SUBSCRIBED" } });
+    await expect(
+      maya.as.action(api.billing.startSubscriptionCheckout, {
+        tier: "clarity",
+        billingCycle: "monthly",
+        cardholderName: "Maya",
+        idempotencyKey: key(11),
+      }),
+    ).rejects.toMatchObject({
       data: { code: "HAS_SUBSCRIPTION" },
     });
   });
@@ -212,7 +269,11 @@ describe("cart checkout", () => {
     const t = newConvexTest();
     const maya = await member(t);
     const product = await timeProduct(t, { durationMinutes: 90 });
-    const started = await maya.as.action(api.billing.startCartCheckout, { lines: [{ productId: product, quantity: 2 }], cardholderName: "Maya Chen", idempotencyKey: key() });
+    const started = await maya.as.action(api.billing.startCartCheckout, {
+      lines: [{ productId: product, quantity: 2 }],
+      cardholderName: "Maya Chen",
+      idempotencyKey: key(),
+    });
     const [intentRequest] = stripeMock.requestsTo("POST", /^\/payment_intents$/);
     expect(intentRequest!.body).toMatchObject({ amount: "19800", currency: "usd", "metadata[orderId]": started.orderId });
     const intent = stripeMock.store.paymentIntents.get(started.clientSecret.split("_secret_")[0]!)!;
@@ -231,9 +292,21 @@ describe("cart checkout", () => {
     const off = await timeProduct(t, { isAvailable: false });
     const start = (lines: { productId: string; quantity: number }[], n: number) =>
       maya.as.action(api.billing.startCartCheckout, { lines, cardholderName: "Maya", idempotencyKey: key(n) });
-    await expect(start([{ productId: product, quantity: 3 }], 1)).rejects.toMatchObject({ data: { message: "Maximum quantity for Focus Hour is 2" } });
-    await expect(start([{ productId: product, quantity: 1 }, { productId: product, quantity: 2 }], 2)).rejects.toMatchObject({ data: { code: "QUANTITY_NOT_ALLOWED" } });
-    await expect(start([{ productId: off, quantity: 1 }], 3)).rejects.toMatchObject({ data: { message: "Focus Hour is currently unavailable" } });
+    await expect(start([{ productId: product, quantity: 3 }], 1)).rejects.toMatchObject({
+      data: { message: "Maximum quantity for Focus Hour is 2" },
+    });
+    await expect(
+      start(
+        [
+          { productId: product, quantity: 1 },
+          { productId: product, quantity: 2 },
+        ],
+        2,
+      ),
+    ).rejects.toMatchObject({ data: { code: "QUANTITY_NOT_ALLOWED" } });
+    await expect(start([{ productId: off, quantity: 1 }], 3)).rejects.toMatchObject({
+      data: { message: "Focus Hour is currently unavailable" },
+    });
     await expect(start([{ productId: "not-a-product", quantity: 1 }], 4)).rejects.toMatchObject({ data: { code: "PRODUCT_NOT_FOUND" } });
     await expect(start([{ productId: product, quantity: 0.5 }], 5)).rejects.toMatchObject({ data: { code: "QUANTITY_NOT_ALLOWED" } });
     await expect(start([], 6)).rejects.toMatchObject({ data: { code: "CART_EMPTY" } });
@@ -245,13 +318,98 @@ describe("cart checkout", () => {
     const t = newConvexTest();
     const maya = await member(t);
     const product = await timeProduct(t);
-    const started = await maya.as.action(api.billing.startCartCheckout, { lines: [{ productId: product, quantity: 1 }], cardholderName: "Maya", idempotencyKey: key() });
+    const started = await maya.as.action(api.billing.startCartCheckout, {
+      lines: [{ productId: product, quantity: 1 }],
+      cardholderName: "Maya",
+      idempotencyKey: key(),
+    });
     const intent = stripeMock.store.paymentIntents.get(started.clientSecret.split("_secret_")[0]!)!;
-    await deliver(t, "payment_intent.payment_failed", { ...intent, last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." } });
+    await deliver(t, "payment_intent.payment_failed", {
+      ...intent,
+      last_payment_error: {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "insufficient_funds",
+        message: "Your card has insufficient funds.",
+      },
+    });
     const order = await maya.as.query(api.billing.order, { orderId: started.orderId });
     expect(order).toMatchObject({ status: "failed", failureCode: "insufficient_funds" });
     expect(PAYMENT_MESSAGES[order!.failureCode!]).toBe("There are insufficient funds on your card. Please try a different payment method.");
     expect(await t.run((ctx) => ctx.db.query("timeLedger").collect())).toEqual([]);
+  });
+});
+
+describe("a time package with a session picked at checkout", () => {
+  const everyHour = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));
+  const tomorrowNoon = () => {
+    const now = new Date();
+    return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 12);
+  };
+
+  async function paidWithSchedule(
+    t: T,
+    beforePaying: (slot: { coachId: Id<"users">; startsAt: number }) => Promise<unknown> = async () => {},
+  ) {
+    const maya = await member(t);
+    const coach = await signedIn(t, "coach", { firstName: "Cora" });
+    await coach.as.mutation(api.availability.save, { timezone: "UTC", weekly: everyHour, exceptions: [] });
+    const product = await timeProduct(t);
+    const schedule = { coachId: coach.id, startsAt: tomorrowNoon() };
+    const started = await maya.as.action(api.billing.startCartCheckout, {
+      lines: [{ productId: product, quantity: 1 }],
+      cardholderName: "Maya Chen",
+      idempotencyKey: key(),
+      schedule,
+    });
+    await beforePaying(schedule);
+    const intent = stripeMock.store.paymentIntents.get(started.clientSecret.split("_secret_")[0]!)!;
+    const succeeded = { ...intent, status: "succeeded", amount_received: intent.amount };
+    await deliver(t, "payment_intent.succeeded", succeeded);
+    await deliver(t, "payment_intent.succeeded", succeeded, { id: "evt_the_same_payment_again" });
+    return { maya, schedule, order: await maya.as.query(api.billing.order, { orderId: started.orderId }) };
+  }
+
+  it("books the picked time once the minutes are paid, once even when the event comes twice", async () => {
+    const t = newConvexTest();
+    const { maya, schedule, order } = await paidWithSchedule(t);
+    expect(order).toMatchObject({ status: "paid" });
+    expect(typeof order!.scheduledSessionId).toBe("string");
+    expect(order!.scheduleProblem).toBeUndefined();
+    const sessions = await t.run((ctx) => ctx.db.query("sessions").collect());
+    expect(sessions).toEqual([
+      expect.objectContaining({
+        _id: order!.scheduledSessionId,
+        memberId: maya.id,
+        coachId: schedule.coachId,
+        startsAt: schedule.startsAt,
+        durationMinutes: 60,
+      }),
+    ]);
+    const ledger = await t.run((ctx) => ctx.db.query("timeLedger").collect());
+    expect(ledger.map((entry) => [entry.kind, entry.minutes])).toEqual([
+      ["purchase", 60],
+      ["booking_debit", -60],
+    ]);
+  });
+
+  it("keeps the payment and the minutes when the time was taken while paying, and says why", async () => {
+    const t = newConvexTest();
+    const { maya, order } = await paidWithSchedule(t, async ({ coachId, startsAt }) => {
+      const theo = await signedIn(t, "client");
+      await t.mutation(internal.timeBalance.creditPurchase, { userId: theo.id, minutes: 60, note: "Package" });
+      await theo.as.mutation(api.bookings.book, { coachId, startsAt, durationMinutes: 60 });
+    });
+    expect(order).toMatchObject({ status: "paid", scheduleProblem: ERROR_MESSAGES.SLOT_UNAVAILABLE });
+    expect(order!.scheduledSessionId).toBeUndefined();
+    const mine = await t.run((ctx) =>
+      ctx.db
+        .query("sessions")
+        .withIndex("by_member_status_and_start", (q) => q.eq("memberId", maya.id))
+        .collect(),
+    );
+    expect(mine).toEqual([]);
+    expect((await storedAndDerivedBalance(t, maya.id)).stored.remainingMinutes).toBe(60);
   });
 });
 
@@ -261,7 +419,11 @@ describe("members stay apart", () => {
     const maya = await member(t);
     const theo = await signedIn(t, "client");
     const product = await timeProduct(t);
-    const started = await maya.as.action(api.billing.startCartCheckout, { lines: [{ productId: product, quantity: 1 }], cardholderName: "Maya", idempotencyKey: key() });
+    const started = await maya.as.action(api.billing.startCartCheckout, {
+      lines: [{ productId: product, quantity: 1 }],
+      cardholderName: "Maya",
+      idempotencyKey: key(),
+    });
     expect(await theo.as.query(api.billing.order, { orderId: started.orderId })).toBeNull();
     expect(await theo.as.query(api.billing.order, { orderId: "nonsense" })).toBeNull();
   });

@@ -122,6 +122,8 @@ const orderView = v.object({
   createdAt: v.number(),
   paidAt: v.optional(v.number()),
   schedule: v.optional(v.object({ coachId: v.id("users"), startsAt: v.number() })),
+  scheduledSessionId: v.optional(v.id("sessions")),
+  scheduleProblem: v.optional(v.string()),
   subscription: v.union(subscriptionView, v.null()),
 });
 
@@ -152,6 +154,8 @@ export const order = memberQuery({
       createdAt: row.createdAt,
       paidAt: row.paidAt,
       schedule: row.schedule,
+      scheduledSessionId: row.scheduledSessionId,
+      scheduleProblem: row.scheduleProblem,
       subscription: subscription ? viewSubscription(subscription) : null,
     };
   },

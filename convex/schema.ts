@@ -138,6 +138,10 @@ export const orderFields = {
   clientSecret: v.optional(v.string()),
   /** A session the member chose to book with a time package, booked once the minutes arrive. */
   schedule: v.optional(v.object({ coachId: v.id("users"), startsAt: v.number() })),
+  /** The session booked for `schedule` once the order was paid. */
+  scheduledSessionId: v.optional(v.id("sessions")),
+  /** Why `schedule` could not be booked after paying (the time was taken meanwhile); the minutes stay credited. */
+  scheduleProblem: v.optional(v.string()),
   createdAt: v.number(),
   paidAt: v.optional(v.number()),
 };

@@ -45,6 +45,12 @@ export function allowedDurations(user: { role: string }): number[] {
   return SESSION_DURATIONS.filter((minutes) => max === null || minutes <= max);
 }
 
+/** The length a session gets when nobody chose one: SPEC §9's 60 minutes, or the longest a guest may book. */
+export function defaultDuration(user: { role: string }): number {
+  const allowed = allowedDurations(user);
+  return allowed.includes(DEFAULT_SESSION_MINUTES) ? DEFAULT_SESSION_MINUTES : allowed.at(-1)!;
+}
+
 export function checkDuration(user: { role: string }, minutes: number) {
   if (!allowedDurations(user).includes(minutes)) throw userError("DURATION_NOT_ALLOWED");
 }

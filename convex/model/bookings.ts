@@ -26,7 +26,7 @@ import { cancelPolicy, monthKey, reschedulePolicy, type ChangedBy } from "./book
 import { userError } from "./errors";
 import { notificationPreferences, notify, REMINDER_OFFSETS_MS } from "./notifications";
 import { namesOf, scheduledSessions } from "./sessions";
-import { debitBooking, refundBooking } from "./timeBalance";
+import { debitBooking, readBalance, refundBooking, spendableMinutes } from "./timeBalance";
 
 export const DEFAULT_SESSION_TITLE = "Coaching session";
 export const TITLE_MAX = 120;
@@ -285,8 +285,10 @@ async function announce(
 }
 
 /**
- * Books `startsAt` with a coach for the caller: the slot must still be open and the member free,
- * the minutes are debited, the session row made, and three reminders scheduled.
+ * Books `startsAt` with a coach for the caller: the slot must still be open, the member free and
+ * their balance enough; then the session row is made, the minutes debited and three reminders
+ * scheduled. Every refusal is thrown before the first write, so a caller may catch it and carry on
+ * (a paid order whose chosen time was taken meanwhile).
  */
 export async function bookSession(
   ctx: MutationCtx,
@@ -314,6 +316,7 @@ export async function bookSession(
     },
     now,
   );
+  if (spendableMinutes(await readBalance(ctx, member._id), now) < args.durationMinutes) throw userError("INSUFFICIENT_MINUTES");
   const sessionId = await ctx.db.insert("sessions", {
     title,
     description,

@@ -3,6 +3,7 @@
  * history and time credits. Called by the Stripe webhook's mutation only, so every change here is
  * confirmed by Stripe and happens in the transaction that claims the event (ARCHITECTURE §4).
  */
+import { ConvexError } from "convex/values";
 import type Stripe from "stripe";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -18,6 +19,9 @@ import {
   type CheckoutTier,
   type SubscriptionStatus,
 } from "./billing";
+import { defaultDuration } from "./availability";
+import { bookSession } from "./bookings";
+import type { UserError } from "./messages";
 import { formatPrice } from "./products";
 import { creditPurchase } from "./timeBalance";
 
@@ -109,7 +113,23 @@ async function markOrderPaid(ctx: MutationCtx, orderId: Id<"orders">, now: numbe
   for (const item of order.items) {
     if (item.minutes > 0) await creditPurchase(ctx, user._id, { minutes: item.minutes, note: `Time package: ${item.name} x ${item.quantity}` }, now);
   }
+  if (order.schedule) await bookChosenTime(ctx, order._id, order.schedule, user, now);
   await queueEmail(ctx, { to: user.email, ...confirmationEmail(order, user) }, { idempotencyKey: `order-paid:${orderId}` });
+}
+
+/**
+ * Books the session the member picked at checkout, now that the minutes are theirs. A time taken
+ * (or no longer open) while they paid is recorded on the order for the success page to explain;
+ * the payment and the minutes stand. bookSession refuses before it writes, so catching is safe.
+ */
+async function bookChosenTime(ctx: MutationCtx, orderId: Id<"orders">, schedule: NonNullable<Doc<"orders">["schedule"]>, user: Doc<"users">, now: number) {
+  try {
+    const sessionId = await bookSession(ctx, user, { coachId: schedule.coachId, startsAt: schedule.startsAt, durationMinutes: defaultDuration(user) }, now);
+    await ctx.db.patch("orders", orderId, { scheduledSessionId: sessionId });
+  } catch (error) {
+    if (!(error instanceof ConvexError)) throw error;
+    await ctx.db.patch("orders", orderId, { scheduleProblem: (error.data as UserError).message });
+  }
 }
 
 function confirmationEmail(order: Doc<"orders">, user: Doc<"users">) {

@@ -1,6 +1,6 @@
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { allowedDurations, DEFAULT_SESSION_MINUTES } from "@convex/model/availability";
+import { allowedDurations, DEFAULT_SESSION_MINUTES, defaultDuration } from "@convex/model/availability";
 import { TIME_BALANCE_MESSAGES } from "@convex/model/messages";
 import { useMutation, useQuery } from "convex/react";
 import { useNavigate } from "@tanstack/react-router";
@@ -103,7 +103,7 @@ export function BookSessionPage() {
   const balance = useQuery(api.timeBalance.mine);
   const durations = viewer.status === "signed-in" ? allowedDurations(viewer.user) : [DEFAULT_SESSION_MINUTES];
   const [chosenCoach, setChosenCoach] = useState<Id<"users"> | null>(null);
-  const [duration, setDuration] = useState(durations.includes(DEFAULT_SESSION_MINUTES) ? DEFAULT_SESSION_MINUTES : durations.at(-1)!);
+  const [duration, setDuration] = useState(viewer.status === "signed-in" ? defaultDuration(viewer.user) : DEFAULT_SESSION_MINUTES);
   const [picked, setPicked] = useState<number | null>(null);
   const coachId = chosenCoach ?? (coaches?.length === 1 ? coaches[0]!._id : null);
   const coach = coaches?.find((c) => c._id === coachId);
