@@ -123,6 +123,17 @@ const CASES: Record<string, Case> = {
       expect(quote?.subscription).toBeNull();
     },
   },
+  "billing:cartQuote": {
+    access: "member",
+    args: () => ({ lines: [{ productId: "none", quantity: 1 }] }),
+    ownership: async ({ t }, self) => {
+      const product = await t.run((ctx) =>
+        ctx.db.insert("products", { slug: "p", name: "Hour", type: "time_package", shortDescription: "An hour.", price: 100, isAvailable: true, maxQuantity: 2, sortOrder: 0 }),
+      );
+      const quote = await self.as.query(api.billing.cartQuote, { lines: [{ productId: product, quantity: 2 }] });
+      expect(quote).toMatchObject({ priced: { amount: 200 }, cardholderName: "Test client" });
+    },
+  },
   "billing:order": {
     access: "member",
     args: () => ({ orderId: "none" }),

@@ -33,11 +33,7 @@ async function deliver(t: T, type: string, object: unknown, options: { id?: stri
     type,
   });
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
-  return t.fetch("/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
+  return t.fetch("/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
 }
 
 /** The subscription Stripe made for the last checkout. */
@@ -78,11 +74,7 @@ describe("subscription checkout", () => {
     expect(stripeMock.requestsTo("POST", /^\/subscriptions$/)).toHaveLength(1);
     const [created] = stripeMock.requestsTo("POST", /^\/subscriptions$/);
     expect(created!.idempotencyKey).toBe(`order-${first.orderId}`);
-    expect(created!.body).toMatchObject({
-      payment_behavior: "default_incomplete",
-      "metadata[tier]": "control",
-      "metadata[billingCycle]": "quarterly",
-    });
+    expect(created!.body).toMatchObject({ payment_behavior: "default_incomplete", "metadata[tier]": "control", "metadata[billingCycle]": "quarterly" });
     const price = stripeMock.store.prices.get(created!.body["items[0][price]"]!);
     expect(price).toMatchObject({ lookup_key: "lwcc_control_quarterly", unit_amount: 34500 });
     const order = await maya.as.query(api.billing.order, { orderId: first.orderId });
@@ -95,13 +87,7 @@ describe("subscription checkout", () => {
     const t = newConvexTest();
     const maya = await member(t);
     const start = (args: Partial<{ tier: string; billingCycle: string; cardholderName: string; idempotencyKey: string }>) =>
-      maya.as.action(api.billing.startSubscriptionCheckout, {
-        tier: "clarity",
-        billingCycle: "monthly",
-        cardholderName: "Maya",
-        idempotencyKey: key(),
-        ...args,
-      });
+      maya.as.action(api.billing.startSubscriptionCheckout, { tier: "clarity", billingCycle: "monthly", cardholderName: "Maya", idempotencyKey: key(), ...args });
     await expect(start({ tier: "diamond" })).rejects.toMatchObject({ data: { code: "PLAN_NOT_FOUND" } });
     await expect(start({ tier: "clarity", billingCycle: "yearly" })).rejects.toMatchObject({ data: { code: "PLAN_NOT_FOUND" } });
     await expect(start({ cardholderName: "   ", idempotencyKey: key(2) })).rejects.toMatchObject({ data: { code: "CARDHOLDER_REQUIRED" } });
@@ -114,14 +100,7 @@ describe("subscription checkout", () => {
     vi.stubEnv("STRIPE_SECRET_KEY", "");
     const t = newConvexTest();
     const maya = await member(t);
-    await expect(
-      maya.as.action(api.billing.startSubscriptionCheckout, {
-        tier: "clarity",
-        billingCycle: "monthly",
-        cardholderName: "Maya",
-        idempotencyKey: key(),
-      }),
-    ).rejects.toMatchObject({
+    await expect(maya.as.action(api.billing.startSubscriptionCheckout, { tier: "clarity", billingCycle: "monthly", cardholderName: "Maya", idempotencyKey: key() })).rejects.toMatchObject({
       data: { code: "PAYMENTS_UNAVAILABLE" },
     });
   });
@@ -130,12 +109,7 @@ describe("subscription checkout", () => {
 describe("the Stripe webhook", () => {
   async function checkedOut(t: T) {
     const maya = await member(t);
-    const started = await maya.as.action(api.billing.startSubscriptionCheckout, {
-      tier: "control",
-      billingCycle: "monthly",
-      cardholderName: "Maya Chen",
-      idempotencyKey: key(),
-    });
+    const started = await maya.as.action(api.billing.startSubscriptionCheckout, { tier: "control", billingCycle: "monthly", cardholderName: "Maya Chen", idempotencyKey: key() });
     return { maya, started, subscription: latestSubscription() };
   }
 
@@ -156,14 +130,9 @@ describe("the Stripe webhook", () => {
   it("refuses a forged or unsigned event and changes nothing", async () => {
     const t = newConvexTest();
     const { maya, subscription } = await checkedOut(t);
-    const forged = await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active" }), {
-      secret: "whsec_someone_else",
-    });
+    const forged = await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active" }), { secret: "whsec_someone_else" });
     expect(forged.status).toBe(400);
-    const unsigned = await t.fetch("/stripe/webhook", {
-      method: "POST",
-      body: JSON.stringify({ id: "evt_x", type: "customer.subscription.updated", data: { object: subscription } }),
-    });
+    const unsigned = await t.fetch("/stripe/webhook", { method: "POST", body: JSON.stringify({ id: "evt_x", type: "customer.subscription.updated", data: { object: subscription } }) });
     expect(unsigned.status).toBe(400);
     expect((await t.run((ctx) => ctx.db.get("users", maya.id)))!.tier).toBe("foundation");
     expect(await t.run((ctx) => ctx.db.query("webhookEvents").collect())).toEqual([]);
@@ -177,17 +146,10 @@ describe("the Stripe webhook", () => {
     // The creation event (incomplete) and an older update arrive late: neither undoes the activation.
     await deliver(t, "customer.subscription.created", subscription, { created: at });
     await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "past_due" }), { created: at + 1 });
-    const row = await t.run((ctx) =>
-      ctx.db
-        .query("subscriptions")
-        .withIndex("by_user", (q) => q.eq("userId", maya.id))
-        .unique(),
-    );
+    const row = await t.run((ctx) => ctx.db.query("subscriptions").withIndex("by_user", (q) => q.eq("userId", maya.id)).unique());
     expect(row).toMatchObject({ status: "active" });
     // Once ended, a late update cannot bring it back.
-    await deliver(t, "customer.subscription.deleted", withStatus(subscription, { status: "canceled", ended_at: at + 10 }), {
-      created: at + 10,
-    });
+    await deliver(t, "customer.subscription.deleted", withStatus(subscription, { status: "canceled", ended_at: at + 10 }), { created: at + 10 });
     await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active" }), { created: at + 10 });
     expect(await t.run((ctx) => ctx.db.get("subscriptions", row!._id))).toMatchObject({ status: "canceled" });
   });
@@ -203,11 +165,7 @@ describe("the Stripe webhook", () => {
     expect((await maya.as.query(api.billing.overview, {})).subscription).toMatchObject({ cancelAtPeriodEnd: false });
     await deliver(t, "customer.subscription.updated", withStatus(subscription, { status: "active", cancel_at_period_end: true }));
     expect((await maya.as.query(api.billing.overview, {})).subscription).toMatchObject({ cancelAtPeriodEnd: true, tier: "control" });
-    await deliver(
-      t,
-      "customer.subscription.deleted",
-      withStatus(subscription, { status: "canceled", cancel_at_period_end: true, ended_at: Math.floor(Date.now() / 1000) }),
-    );
+    await deliver(t, "customer.subscription.deleted", withStatus(subscription, { status: "canceled", cancel_at_period_end: true, ended_at: Math.floor(Date.now() / 1000) }));
     const user = await t.run((ctx) => ctx.db.get("users", maya.id));
     expect(user).toMatchObject({ tier: "foundation", status: "deactivated", deactivationReason: "subscription_cancelled" });
   });
@@ -242,38 +200,44 @@ describe("the Stripe webhook", () => {
     const [change] = stripeMock.requestsTo("POST", /^\/subscriptions\/sub_/);
     expect(change!.body).toMatchObject({ proration_behavior: "always_invoice", "items[0][id]": subscription.items.data[0]!.id });
     expect((await t.run((ctx) => ctx.db.get("users", maya.id)))!.tier).toBe("control");
-    await deliver(
-      t,
-      "customer.subscription.updated",
-      withStatus(stripeMock.store.subscriptions.get(subscription.id)!, { status: "active" }),
-    );
+    await deliver(t, "customer.subscription.updated", withStatus(stripeMock.store.subscriptions.get(subscription.id)!, { status: "active" }));
     expect((await t.run((ctx) => ctx.db.get("users", maya.id)))!.tier).toBe("mastery");
-    await expect(
-      maya.as.action(api.billing.changePlan, { tier: "mastery", billingCycle: "monthly", idempotencyKey: key(10) }),
-    ).rejects.toMatchObject({ data: { code: "ALREADY_SUBSCRIBED" } });
-    await expect(
-      maya.as.action(api.billing.startSubscriptionCheckout, {
-        tier: "clarity",
-        billingCycle: "monthly",
-        cardholderName: "Maya",
-        idempotencyKey: key(11),
-      }),
-    ).rejects.toMatchObject({
+    await expect(maya.as.action(api.billing.changePlan, { tier: "mastery", billingCycle: "monthly", idempotencyKey: key(10) })).rejects.toMatchObject({ data: { code: "ALREADY_SUBSCRIBED" } });
+    await expect(maya.as.action(api.billing.startSubscriptionCheckout, { tier: "clarity", billingCycle: "monthly", cardholderName: "Maya", idempotencyKey: key(11) })).rejects.toMatchObject({
       data: { code: "HAS_SUBSCRIPTION" },
     });
   });
 });
 
 describe("cart checkout", () => {
+  it("quotes the cart at the catalogue's prices, or with the SPEC text of what checkout would refuse", async () => {
+    const t = newConvexTest();
+    const maya = await member(t);
+    const product = await timeProduct(t, { durationMinutes: 90, maxQuantity: 2 });
+    const quote = await maya.as.query(api.billing.cartQuote, { lines: [{ productId: product, quantity: 2 }] });
+    expect(quote.priced).toEqual({
+      amount: 19800,
+      items: [
+        { productId: product, name: "Focus Hour", type: "time_package", quantity: 2, unitPrice: 9900, totalPrice: 19800, minutes: 180 },
+      ],
+    });
+    expect(quote).toMatchObject({ cardholderName: "Maya Chen", payment: { mode: "stripe", publishableKey: "pk_test_billing" } });
+    expect((await maya.as.query(api.billing.cartQuote, { lines: [{ productId: product, quantity: 3 }] })).priced).toEqual({
+      code: "QUANTITY_NOT_ALLOWED",
+      message: "Maximum quantity for Focus Hour is 2",
+    });
+    await t.run((ctx) => ctx.db.patch("products", product, { isAvailable: false }));
+    expect((await maya.as.query(api.billing.cartQuote, { lines: [{ productId: product, quantity: 1 }] })).priced).toEqual({
+      code: "PRODUCT_UNAVAILABLE",
+      message: "Focus Hour is currently unavailable",
+    });
+  });
+
   it("prices the cart on the server and credits a time package exactly once", async () => {
     const t = newConvexTest();
     const maya = await member(t);
     const product = await timeProduct(t, { durationMinutes: 90 });
-    const started = await maya.as.action(api.billing.startCartCheckout, {
-      lines: [{ productId: product, quantity: 2 }],
-      cardholderName: "Maya Chen",
-      idempotencyKey: key(),
-    });
+    const started = await maya.as.action(api.billing.startCartCheckout, { lines: [{ productId: product, quantity: 2 }], cardholderName: "Maya Chen", idempotencyKey: key() });
     const [intentRequest] = stripeMock.requestsTo("POST", /^\/payment_intents$/);
     expect(intentRequest!.body).toMatchObject({ amount: "19800", currency: "usd", "metadata[orderId]": started.orderId });
     const intent = stripeMock.store.paymentIntents.get(started.clientSecret.split("_secret_")[0]!)!;
@@ -292,21 +256,9 @@ describe("cart checkout", () => {
     const off = await timeProduct(t, { isAvailable: false });
     const start = (lines: { productId: string; quantity: number }[], n: number) =>
       maya.as.action(api.billing.startCartCheckout, { lines, cardholderName: "Maya", idempotencyKey: key(n) });
-    await expect(start([{ productId: product, quantity: 3 }], 1)).rejects.toMatchObject({
-      data: { message: "Maximum quantity for Focus Hour is 2" },
-    });
-    await expect(
-      start(
-        [
-          { productId: product, quantity: 1 },
-          { productId: product, quantity: 2 },
-        ],
-        2,
-      ),
-    ).rejects.toMatchObject({ data: { code: "QUANTITY_NOT_ALLOWED" } });
-    await expect(start([{ productId: off, quantity: 1 }], 3)).rejects.toMatchObject({
-      data: { message: "Focus Hour is currently unavailable" },
-    });
+    await expect(start([{ productId: product, quantity: 3 }], 1)).rejects.toMatchObject({ data: { message: "Maximum quantity for Focus Hour is 2" } });
+    await expect(start([{ productId: product, quantity: 1 }, { productId: product, quantity: 2 }], 2)).rejects.toMatchObject({ data: { code: "QUANTITY_NOT_ALLOWED" } });
+    await expect(start([{ productId: off, quantity: 1 }], 3)).rejects.toMatchObject({ data: { message: "Focus Hour is currently unavailable" } });
     await expect(start([{ productId: "not-a-product", quantity: 1 }], 4)).rejects.toMatchObject({ data: { code: "PRODUCT_NOT_FOUND" } });
     await expect(start([{ productId: product, quantity: 0.5 }], 5)).rejects.toMatchObject({ data: { code: "QUANTITY_NOT_ALLOWED" } });
     await expect(start([], 6)).rejects.toMatchObject({ data: { code: "CART_EMPTY" } });
@@ -318,21 +270,9 @@ describe("cart checkout", () => {
     const t = newConvexTest();
     const maya = await member(t);
     const product = await timeProduct(t);
-    const started = await maya.as.action(api.billing.startCartCheckout, {
-      lines: [{ productId: product, quantity: 1 }],
-      cardholderName: "Maya",
-      idempotencyKey: key(),
-    });
+    const started = await maya.as.action(api.billing.startCartCheckout, { lines: [{ productId: product, quantity: 1 }], cardholderName: "Maya", idempotencyKey: key() });
     const intent = stripeMock.store.paymentIntents.get(started.clientSecret.split("_secret_")[0]!)!;
-    await deliver(t, "payment_intent.payment_failed", {
-      ...intent,
-      last_payment_error: {
-        type: "card_error",
-        code: "card_declined",
-        decline_code: "insufficient_funds",
-        message: "Your card has insufficient funds.",
-      },
-    });
+    await deliver(t, "payment_intent.payment_failed", { ...intent, last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." } });
     const order = await maya.as.query(api.billing.order, { orderId: started.orderId });
     expect(order).toMatchObject({ status: "failed", failureCode: "insufficient_funds" });
     expect(PAYMENT_MESSAGES[order!.failureCode!]).toBe("There are insufficient funds on your card. Please try a different payment method.");
@@ -419,11 +359,7 @@ describe("members stay apart", () => {
     const maya = await member(t);
     const theo = await signedIn(t, "client");
     const product = await timeProduct(t);
-    const started = await maya.as.action(api.billing.startCartCheckout, {
-      lines: [{ productId: product, quantity: 1 }],
-      cardholderName: "Maya",
-      idempotencyKey: key(),
-    });
+    const started = await maya.as.action(api.billing.startCartCheckout, { lines: [{ productId: product, quantity: 1 }], cardholderName: "Maya", idempotencyKey: key() });
     expect(await theo.as.query(api.billing.order, { orderId: started.orderId })).toBeNull();
     expect(await theo.as.query(api.billing.order, { orderId: "nonsense" })).toBeNull();
   });

@@ -17,11 +17,14 @@ import {
   findPlanPrice,
   isCheckoutTier,
   isEntitled,
+  MAX_CART_LINES,
   PLAN_PRICES,
   priceCart,
   spendPerMonth,
+  type CartLine,
   type CatalogueProduct,
   type PlanPrice,
+  type PricedLine,
 } from "./model/billing";
 import { userError } from "./model/errors";
 import { applyInvoicePaid, applyPaymentFailed, applyPaymentSucceeded, applySubscriptionSnapshot } from "./model/orders";
@@ -65,6 +68,12 @@ async function currentSubscription(ctx: Pick<QueryCtx, "db">, userId: Id<"users"
   return inForce[0] ?? null;
 }
 
+const paymentSetupValidator = v.union(
+  v.null(),
+  v.object({ mode: v.literal("stripe"), publishableKey: v.string() }),
+  v.object({ mode: v.literal("local-gateway"), publishableKey: v.string(), apiUrl: v.string() }),
+);
+
 const planView = v.object({
   tier: checkoutTierValidator,
   cycle: checkoutCycleValidator,
@@ -84,11 +93,7 @@ export const checkoutQuote = memberQuery({
       upgrade: v.boolean(),
       subscription: v.union(subscriptionView, v.null()),
       cardholderName: v.string(),
-      payment: v.union(
-        v.null(),
-        v.object({ mode: v.literal("stripe"), publishableKey: v.string() }),
-        v.object({ mode: v.literal("local-gateway"), publishableKey: v.string(), apiUrl: v.string() }),
-      ),
+      payment: paymentSetupValidator,
     }),
   ),
   handler: async (ctx, { tier }) => {
@@ -103,8 +108,48 @@ export const checkoutQuote = memberQuery({
       currentTier: ctx.viewer.tier,
       upgrade: subscription !== null && subscription.stripeSubscriptionId !== undefined,
       subscription: subscription ? viewSubscription(subscription) : null,
-      cardholderName: `${ctx.viewer.firstName} ${ctx.viewer.lastName}`.trim(),
-      payment: stripeGateway()?.client ?? null,
+      ...paymentSetup(ctx.viewer),
+    };
+  },
+});
+
+/** What every checkout form needs: the cardholder name to prefill and how the card is taken. */
+function paymentSetup(viewer: Doc<"users">) {
+  return { cardholderName: `${viewer.firstName} ${viewer.lastName}`.trim(), payment: stripeGateway()?.client ?? null };
+}
+
+const cartLinesValidator = v.array(v.object({ productId: v.string(), quantity: v.number() }));
+
+/** The cart's lines priced from our catalogue (SPEC §5: unknown, unavailable or too many refused). */
+async function priceFromCatalogue(ctx: Pick<QueryCtx, "db">, lines: readonly CartLine[]) {
+  const catalogue = new Map<string, CatalogueProduct>();
+  for (const line of lines.slice(0, MAX_CART_LINES)) {
+    const id = ctx.db.normalizeId("products", line.productId);
+    const product = id ? await ctx.db.get("products", id) : null;
+    if (product) catalogue.set(line.productId, product);
+  }
+  return priceCart(lines, catalogue);
+}
+
+const asOrderLine = (item: PricedLine) => ({ ...item, productId: item.productId as Id<"products">, type: item.type as Doc<"products">["type"] });
+
+/**
+ * The cart checkout's summary: each line at the price the server will charge, or the SPEC text of
+ * what it refuses, so the member sees the refusal before typing a card. The client's prices are
+ * never read.
+ */
+export const cartQuote = memberQuery({
+  args: { lines: cartLinesValidator },
+  returns: v.object({
+    priced: v.union(v.object({ items: v.array(orderLineValidator), amount: v.number() }), v.object({ code: v.string(), message: v.string() })),
+    cardholderName: v.string(),
+    payment: paymentSetupValidator,
+  }),
+  handler: async (ctx, { lines }) => {
+    const priced = await priceFromCatalogue(ctx, lines);
+    return {
+      priced: "code" in priced ? { code: priced.code, message: priced.message } : { items: priced.items.map(asOrderLine), amount: priced.amount },
+      ...paymentSetup(ctx.viewer),
     };
   },
 });
@@ -206,7 +251,7 @@ type Begun = { orderId: Id<"orders">; clientSecret?: string; amount: number };
 
 const purchaseValidator = v.union(
   v.object({ kind: v.literal("subscription"), tier: v.string(), billingCycle: v.string() }),
-  v.object({ kind: v.literal("cart"), lines: v.array(v.object({ productId: v.string(), quantity: v.number() })) }),
+  v.object({ kind: v.literal("cart"), lines: cartLinesValidator }),
 );
 
 /** Checks and records a checkout attempt; the same idempotency key returns the same order. */
@@ -241,13 +286,7 @@ export const beginOrder = internalMutation({
       return { orderId, amount: plan.amount };
     }
 
-    const catalogue = new Map<string, CatalogueProduct>();
-    for (const line of args.purchase.lines) {
-      const id = ctx.db.normalizeId("products", line.productId);
-      const product = id ? await ctx.db.get("products", id) : null;
-      if (product) catalogue.set(line.productId, product);
-    }
-    const priced = priceCart(args.purchase.lines, catalogue);
+    const priced = await priceFromCatalogue(ctx, args.purchase.lines);
     if ("code" in priced) throw new ConvexError({ code: priced.code, message: priced.message });
     let schedule: Doc<"orders">["schedule"];
     if (args.schedule && priced.items.some((item) => item.minutes > 0)) {
@@ -259,7 +298,7 @@ export const beginOrder = internalMutation({
     const orderId = await ctx.db.insert("orders", {
       ...base,
       kind: "cart",
-      items: priced.items.map((item) => ({ ...item, productId: item.productId as Id<"products">, type: item.type as Doc<"products">["type"] })),
+      items: priced.items.map(asOrderLine),
       amount: priced.amount,
       ...(schedule ? { schedule } : {}),
     });
@@ -356,7 +395,7 @@ export const startSubscriptionCheckout = memberAction({
 /** Starts paying for a cart: the server prices it from the catalogue; the page confirms the payment intent. */
 export const startCartCheckout = memberAction({
   args: {
-    lines: v.array(v.object({ productId: v.string(), quantity: v.number() })),
+    lines: cartLinesValidator,
     cardholderName: v.string(),
     idempotencyKey: v.string(),
     schedule: v.optional(v.object({ coachId: v.string(), startsAt: v.number() })),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { acceptsSnapshot, findPlanPrice, paymentErrorCode, paymentErrorMessage, PLAN_PRICES, priceCart, spendPerMonth, tierFromSubscriptions, type CatalogueProduct } from "./billing";
+import { CART_MESSAGES } from "./messages";
 
 describe("the price list", () => {
   it("holds the SPEC §9 prices in cents, monthly and quarterly for tiers, monthly and yearly for Premium", () => {
@@ -47,6 +48,13 @@ describe("priceCart", () => {
     expect(priceCart([{ productId: "zz", quantity: 1 }], catalogue)).toMatchObject({ code: "PRODUCT_NOT_FOUND" });
     expect(priceCart([{ productId: "p1", quantity: -1 }], catalogue)).toMatchObject({ code: "QUANTITY_NOT_ALLOWED" });
     expect(priceCart([], catalogue)).toMatchObject({ code: "CART_EMPTY" });
+  });
+
+  it("refuses a cart below Stripe's smallest charge, such as one free consultation", () => {
+    const free = new Map([["p3", { ...course, _id: "p3", name: "Free Consultation", price: 0 }]]);
+    expect(priceCart([{ productId: "p3", quantity: 1 }], free)).toEqual({ code: "NOTHING_TO_PAY", message: CART_MESSAGES.nothingToPay });
+    expect(priceCart([{ productId: "p3", quantity: 1 }], new Map([["p3", { ...course, _id: "p3", price: 49 }]]))).toMatchObject({ code: "NOTHING_TO_PAY" });
+    expect(priceCart([{ productId: "p3", quantity: 1 }], new Map([["p3", { ...course, _id: "p3", price: 50 }]]))).toMatchObject({ amount: 50 });
   });
 });
 

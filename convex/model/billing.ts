@@ -97,12 +97,16 @@ export interface PricedLine {
 
 export type CartRefusal =
   | { code: "CART_EMPTY"; message: string }
+  | { code: "NOTHING_TO_PAY"; message: string }
   | { code: "PRODUCT_NOT_FOUND"; message: string }
   | { code: "PRODUCT_UNAVAILABLE"; message: string }
   | { code: "QUANTITY_NOT_ALLOWED"; message: string };
 
 /** The largest cart a checkout takes; more lines than this is not a real basket. */
 export const MAX_CART_LINES = 50;
+
+/** Stripe's smallest charge in US dollars, in cents: a cart below it cannot be paid by card. */
+export const MIN_CHARGE_CENTS = 50;
 
 /**
  * Prices a cart from the server's catalogue. Lines naming the same product are added together;
@@ -126,7 +130,9 @@ export function priceCart(lines: readonly CartLine[], catalogue: ReadonlyMap<str
     const minutes = product.type === "time_package" ? (product.durationMinutes ?? TIME_PACKAGE_DEFAULT_MINUTES) * quantity : 0;
     items.push({ productId, name: product.name, type: product.type, quantity, unitPrice: product.price, totalPrice: product.price * quantity, minutes });
   }
-  return { items, amount: items.reduce((sum, item) => sum + item.totalPrice, 0) };
+  const amount = items.reduce((sum, item) => sum + item.totalPrice, 0);
+  if (amount < MIN_CHARGE_CENTS) return { code: "NOTHING_TO_PAY", message: CART_MESSAGES.nothingToPay };
+  return { items, amount };
 }
 
 // ---------------------------------------------------------------- subscriptions

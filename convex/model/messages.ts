@@ -76,6 +76,7 @@ export const CART_MESSAGES = {
   empty: "Your cart is empty. Add something from the marketplace first.",
   notFound: "Something in your cart is no longer in our catalogue. Please remove it and try again.",
   quantityInvalid: "Quantities must be whole numbers of 1 or more.",
+  nothingToPay: "There's nothing to pay for in this cart. Free sessions are booked on the free intro session page.",
 } as const;
 
 /** SPEC §8 payment texts by error code, verbatim. */
