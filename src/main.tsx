@@ -4,6 +4,7 @@ import { ConvexOnDemand } from "@/features/auth/convex-on-demand";
 import { CLERK_PUBLISHABLE_KEY } from "@/features/auth/identity-mode";
 import { LocalAuthClient } from "@/features/auth/local-auth-client";
 import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
+import { CartProvider } from "@/features/cart/cart-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
 import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppRouterProvider, createAppRouter } from "./router";
@@ -49,7 +50,9 @@ for (const tag of document.head.querySelectorAll("[data-prerendered]")) tag.remo
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <ThemeProvider>
-      <App />
+      <CartProvider>
+        <App />
+      </CartProvider>
     </ThemeProvider>
   </StrictMode>,
 );

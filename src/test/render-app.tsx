@@ -6,6 +6,7 @@ import type { LocalAuthClient } from "@/features/auth/local-auth-client";
 import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
 import { AuthSessionProvider } from "@/features/auth/use-auth";
 import { ViewerProvider, type Viewer } from "@/features/auth/viewer";
+import { CartProvider } from "@/features/cart/cart-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
 import { routeTree } from "@/routeTree.gen";
 import { AppRouterProvider, routerOptions } from "@/router";
@@ -39,11 +40,13 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
     );
   const view = render(
     <ThemeProvider>
-      {identity(
-        <ViewerProvider value={viewer}>
-          <AppRouterProvider router={router} />
-        </ViewerProvider>,
-      )}
+      <CartProvider>
+        {identity(
+          <ViewerProvider value={viewer}>
+            <AppRouterProvider router={router} />
+          </ViewerProvider>,
+        )}
+      </CartProvider>
     </ThemeProvider>,
   );
   return { router, ...view };

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
 import { useViewer } from "@/features/auth/viewer";
+import { CartButton } from "@/features/cart/cart-button";
 import { MobileMenu } from "./mobile-menu";
 import { PRIMARY_NAV, SIGN_IN } from "./nav";
 import { ThemeMenu } from "./theme-menu";
@@ -31,6 +32,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
+          <CartButton />
           <ThemeMenu />
           {viewer.status === "signed-in" ? (
             <UserMenu user={viewer.user} />

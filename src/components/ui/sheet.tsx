@@ -12,8 +12,9 @@ export function SheetContent({
   className,
   children,
   side = "right",
+  closeLabel = "Close menu",
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { side?: "left" | "right" }) {
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: "left" | "right"; closeLabel?: string }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0" />
@@ -31,7 +32,7 @@ export function SheetContent({
         {children}
         <SheetPrimitive.Close className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
           <XIcon className="size-5" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{closeLabel}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

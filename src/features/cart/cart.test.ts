@@ -1,5 +1,6 @@
+import { formatPrice } from "@convex/model/products";
 import { CART } from "@/lib/constants";
-import { atMaxQuantity, cartReducer, EMPTY_CART, formatCents, readSavedItems, saveItems, type CartProduct } from "./cart";
+import { atMaxQuantity, cartReducer, EMPTY_CART, readSavedItems, saveItems, type CartProduct } from "./cart";
 
 const coaching: CartProduct = { id: "p1", slug: "coaching", name: "Coaching hour", type: "time_package", price: 12500, isAvailable: true, maxQuantity: 3 };
 const course: CartProduct = { id: "p2", slug: "course", name: "Focus course", type: "course", price: 4999, isAvailable: true, maxQuantity: 1 };
@@ -16,7 +17,7 @@ describe("cart rules", () => {
     expect(cart.subtotal).toBe(29999);
     expect(cart.total).toBe(29999);
     expect(cart.currency).toBe("usd");
-    expect(formatCents(cart.total)).toBe("299.99");
+    expect(formatPrice(cart.total, cart.currency)).toBe("$299.99");
   });
 
   it("refuses an unavailable product and a quantity over the maximum with the SPEC texts, changing nothing", () => {

@@ -95,11 +95,6 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
   }
 }
 
-/** Cents as the SPEC shows them: divided by 100, two decimals. */
-export function formatCents(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
 /** Whether the plus button of a line is disabled: the product's maximum is reached. */
 export function atMaxQuantity(item: CartItem): boolean {
   return item.quantity >= item.product.maxQuantity;

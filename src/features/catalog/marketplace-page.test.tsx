@@ -1,5 +1,7 @@
 import type { Id } from "@convex/_generated/dataModel";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { CART } from "@/lib/constants";
 import type { Product } from "./marketplace-page";
 import { MarketplacePage } from "./marketplace-page";
 import { renderPage } from "./render-page";
@@ -55,6 +57,48 @@ describe("marketplace", () => {
     expect(templates).toHaveTextContent("Digital product");
     expect(templates).toHaveTextContent("$19.00");
     expect(within(templates).queryByText(/Duration/)).not.toBeInTheDocument();
+  });
+
+  it("groups products by type, coaching time under #time-packages where Top up leads", async () => {
+    data.products = [
+      product({ slug: "time-60" }),
+      product({ slug: "templates", name: "Weekly Planning Templates", type: "digital_product", price: 1900 }),
+    ];
+    await renderMarketplace();
+    const time = screen.getByRole("region", { name: "Coaching time" });
+    expect(time).toHaveAttribute("id", "time-packages");
+    expect(within(time).getByRole("listitem", { name: "Coaching Time: 60 Minutes" })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Digital products" })).getByRole("listitem", { name: "Weekly Planning Templates" }),
+    ).toBeInTheDocument();
+  });
+
+  it("adds to the cart, counts what is in it, and refuses more than the maximum with the SPEC text", async () => {
+    data.products = [product({ slug: "time-60", maxQuantity: 2 })];
+    await renderMarketplace();
+    const card = screen.getByRole("listitem", { name: "Coaching Time: 60 Minutes" });
+    const add = within(card).getByRole("button", { name: "Add to cart" });
+    await userEvent.click(add);
+    expect(card).toHaveTextContent("1 in your cart");
+    await userEvent.click(add);
+    await userEvent.click(add);
+    expect(within(card).getByRole("alert")).toHaveTextContent("Maximum quantity for Coaching Time: 60 Minutes is 2");
+    expect(card).toHaveTextContent("2 in your cart");
+    const saved = JSON.parse(window.localStorage.getItem(CART.storageKey)!) as {
+      items: { product: { id: string; price: number }; quantity: number }[];
+    };
+    expect(saved.items.map((item) => [item.product.id, item.product.price, item.quantity])).toEqual([["products:time-60", 15000, 2]]);
+  });
+
+  it("offers no cart for unavailable products and sends free sessions to their own page", async () => {
+    data.products = [
+      product({ slug: "cohort", name: "Cohort", type: "workshop", isAvailable: false }),
+      product({ slug: "free", name: "Free Consultation", type: "consultation", price: 0 }),
+    ];
+    await renderMarketplace();
+    expect(within(screen.getByRole("listitem", { name: "Cohort" })).queryByRole("button", { name: "Add to cart" })).not.toBeInTheDocument();
+    const free = screen.getByRole("listitem", { name: "Free Consultation" });
+    expect(within(free).getByRole("link", { name: "Book your free session" })).toHaveAttribute("href", "/free-intro-session");
   });
 
   it("invites a question when there is nothing to buy yet", async () => {

@@ -1,10 +1,14 @@
 import { api } from "@convex/_generated/api";
-import { formatPrice, PRODUCT_TYPE_LABELS } from "@convex/model/products";
+import { formatPrice, PRODUCT_TYPE_LABELS, type ProductType } from "@convex/model/products";
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { BanIcon, ClockIcon } from "lucide-react";
+import { BanIcon, CircleAlertIcon, ClockIcon, ShoppingCartIcon } from "lucide-react";
 import { ComponentErrorBoundary } from "@/components/layout/error-boundary";
+import { Button } from "@/components/ui/button";
+import type { CartProduct } from "@/features/cart/cart";
+import { useCart } from "@/features/cart/cart-provider";
+import { MESSAGES } from "@/lib/messages";
 import { cn } from "@/lib/utils";
 import { CardSkeletons, EmptyState, textLinkClass } from "./states";
 
@@ -17,6 +21,58 @@ export function durationText(minutes: number): string {
 }
 
 const GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+const SECTION_TITLES: Record<ProductType, string> = {
+  consultation: "Consultations",
+  course: "Courses",
+  workshop: "Workshops",
+  bundle: "Bundles",
+  time_package: "Coaching time",
+  digital_product: "Digital products",
+};
+
+/** A section's anchor: #time-packages is where "Top up" leads. */
+const sectionId = (type: ProductType) => `${type.replace("_", "-")}s`;
+
+function cartProductOf(product: Product): CartProduct {
+  const { _id, slug, name, type, price, isAvailable, maxQuantity } = product;
+  return { id: _id, slug, name, type, price, isAvailable, maxQuantity };
+}
+
+/** Add to cart, how many are in it already, and the cart's refusal (SPEC §8) beside the product it concerns. */
+function AddToCart({ product, titleId }: { product: Product; titleId: string }) {
+  const { cart, add } = useCart();
+  const inCart = cart.items.find((item) => item.product.id === product._id)?.quantity ?? 0;
+  const refusal = [MESSAGES.cart.maxQuantity(product.name, product.maxQuantity), MESSAGES.cart.unavailable(product.name)].find(
+    (text) => text === cart.error,
+  );
+  if (product.price === 0) {
+    return (
+      <Link to="/free-intro-session" className={textLinkClass}>
+        Book your free session
+      </Link>
+    );
+  }
+  return (
+    <div className="flex w-full flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button aria-describedby={titleId} onClick={() => add(cartProductOf(product))}>
+          <ShoppingCartIcon aria-hidden />
+          Add to cart
+        </Button>
+        <p aria-live="polite" className="text-sm text-muted-foreground">
+          {inCart > 0 ? `${inCart} in your cart` : ""}
+        </p>
+      </div>
+      {refusal ? (
+        <p role="alert" className="flex items-center gap-1.5 text-sm text-warning-foreground">
+          <CircleAlertIcon className="size-4 shrink-0" aria-hidden />
+          {refusal}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 function ProductCard({ product }: { product: Product }) {
   const titleId = `product-${product.slug}`;
@@ -37,17 +93,18 @@ function ProductCard({ product }: { product: Product }) {
           </span>
         ) : null}
       </div>
-      <h2 id={titleId} className="text-lg font-semibold">
+      <h3 id={titleId} className="text-lg font-semibold">
         {product.name}
-      </h2>
+      </h3>
       <p className="flex-1 text-muted-foreground">{product.shortDescription}</p>
-      {/* The footer keeps room on the right for the cart button that comes with the cart. */}
       <div className="flex min-h-11 flex-wrap items-center justify-between gap-3 border-t pt-4">
         <p className="text-xl font-bold">
           <span className="sr-only">Price: </span>
           {product.price === 0 ? "Free" : formatPrice(product.price)}
         </p>
-        {product.isAvailable ? null : (
+        {product.isAvailable ? (
+          <AddToCart product={product} titleId={titleId} />
+        ) : (
           <p className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
             <BanIcon className="size-4" aria-hidden />
             Currently unavailable
@@ -71,12 +128,25 @@ function ProductGrid() {
       </EmptyState>
     );
   }
+  // Sections in the catalogue's own order: the type of its first product comes first.
+  const types = [...new Set(products.map((product) => product.type))];
   return (
-    <ul className={GRID}>
-      {products.map((product) => (
-        <ProductCard key={product._id} product={product} />
+    <div className="flex flex-col gap-12">
+      {types.map((type) => (
+        <section key={type} id={sectionId(type)} aria-labelledby={`${sectionId(type)}-title`}>
+          <h2 id={`${sectionId(type)}-title`} className="mb-4 text-2xl font-semibold">
+            {SECTION_TITLES[type]}
+          </h2>
+          <ul className={GRID}>
+            {products
+              .filter((product) => product.type === type)
+              .map((product) => (
+                <ProductCard key={product._id} product={product} />
+              ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }
 

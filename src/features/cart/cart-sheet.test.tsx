@@ -1,0 +1,89 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { CART } from "@/lib/constants";
+import { renderApp } from "@/test/render-app";
+import type { CartProduct } from "./cart";
+
+const hour: CartProduct = {
+  id: "p1",
+  slug: "hour",
+  name: "Coaching hour",
+  type: "time_package",
+  price: 15000,
+  isAvailable: true,
+  maxQuantity: 2,
+};
+const course: CartProduct = {
+  id: "p2",
+  slug: "course",
+  name: "Calm Inbox",
+  type: "course",
+  price: 4900,
+  isAvailable: true,
+  maxQuantity: 1,
+};
+
+function savedCart(...lines: [CartProduct, number][]) {
+  window.localStorage.setItem(
+    CART.storageKey,
+    JSON.stringify({
+      items: lines.map(([product, quantity]) => ({ product, quantity, totalPrice: product.price * quantity })),
+      currency: "usd",
+    }),
+  );
+}
+
+async function openCart(name: RegExp | string) {
+  renderApp("/faq");
+  const header = await screen.findByRole("banner");
+  await userEvent.click(within(header).getByRole("button", { name }));
+  return screen.findByRole("dialog", { name: "Your cart" });
+}
+
+describe("the header's cart", () => {
+  it("shows how many items the cart holds, and an empty cart invites a look at the marketplace", async () => {
+    const sheet = await openCart("Cart, 0 items");
+    expect(within(sheet).getByText(/Your cart is empty/)).toBeInTheDocument();
+    expect(within(sheet).getByRole("link", { name: "Browse the marketplace" })).toHaveAttribute("href", "/marketplace");
+  });
+
+  it("lists lines with totals in dollars and cents and links to checkout, the marketplace and the subscription portal", async () => {
+    savedCart([hour, 1], [course, 1]);
+    const sheet = await openCart("Cart, 2 items");
+    const line = within(sheet).getByRole("listitem", { name: "Coaching hour" });
+    expect(line).toHaveTextContent("Time package · $150.00 each");
+    expect(within(sheet).getByText("Subtotal").nextSibling).toHaveTextContent("$199.00");
+    expect(within(sheet).getByText("Total").nextSibling).toHaveTextContent("$199.00");
+    expect(within(sheet).getByRole("link", { name: "Go to checkout" })).toHaveAttribute("href", "/checkout");
+    expect(within(sheet).getByRole("link", { name: "Keep browsing the marketplace" })).toHaveAttribute("href", "/marketplace");
+    expect(within(sheet).getByRole("link", { name: "Manage your subscription" })).toHaveAttribute("href", "/subscription-portal");
+  });
+
+  it("disables plus at the maximum with the SPEC warning; minus to zero removes the line", async () => {
+    savedCart([hour, 1]);
+    const sheet = await openCart("Cart, 1 item");
+    const plus = within(sheet).getByRole("button", { name: "One more Coaching hour" });
+    await userEvent.click(plus);
+    expect(plus).toBeDisabled();
+    expect(within(sheet).getByText("Maximum quantity for Coaching hour is 2")).toBeInTheDocument();
+    // The page behind the open sheet is hidden from assistive technology, the header's button with it.
+    expect(screen.getByRole("button", { name: "Cart, 2 items", hidden: true })).toBeInTheDocument();
+    expect(within(sheet).getByText("$300.00", { selector: "p" })).toBeInTheDocument();
+
+    await userEvent.click(within(sheet).getByRole("button", { name: "One fewer Coaching hour" }));
+    await userEvent.click(within(sheet).getByRole("button", { name: "One fewer Coaching hour" }));
+    expect(within(sheet).queryByRole("listitem", { name: "Coaching hour" })).not.toBeInTheDocument();
+    expect(within(sheet).getByText(/Your cart is empty/)).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(CART.storageKey)!)).toEqual({ items: [], currency: "usd" });
+  });
+
+  it("removes one line, or empties the cart", async () => {
+    savedCart([hour, 2], [course, 1]);
+    const sheet = await openCart("Cart, 3 items");
+    await userEvent.click(within(sheet).getByRole("button", { name: "Remove Calm Inbox" }));
+    expect(within(sheet).queryByRole("listitem", { name: "Calm Inbox" })).not.toBeInTheDocument();
+    expect(within(sheet).getByRole("listitem", { name: "Coaching hour" })).toBeInTheDocument();
+    await userEvent.click(within(sheet).getByRole("button", { name: "Empty the cart" }));
+    expect(screen.getByRole("button", { name: "Cart, 0 items", hidden: true })).toBeInTheDocument();
+  });
+});
