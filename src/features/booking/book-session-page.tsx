@@ -15,10 +15,8 @@ import { DASHBOARD_URLS } from "@/features/dashboard/dashboard-urls";
 import { dateTime, formatDuration } from "@/lib/relative-time";
 import { CANCEL_POLICY_TEXT } from "./shared";
 import { errorMessage, userErrorOf } from "@/lib/user-error";
+import { CoachSelect, selectClass } from "./coach-select";
 import { SlotPicker } from "./slot-picker";
-
-const select =
-  "min-h-11 w-full rounded-md border border-input bg-background px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:w-64";
 
 function ConfirmDialog({
   coach,
@@ -117,25 +115,10 @@ export function BookSessionPage() {
         <p>No coaches are taking bookings right now. Please check back soon.</p>
       ) : (
         <div className="flex flex-col gap-4 sm:flex-row">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="coach">Coach</Label>
-            <select
-              id="coach"
-              className={select}
-              value={coachId ?? ""}
-              onChange={(event) => setChosenCoach((event.target.value || null) as Id<"users"> | null)}
-            >
-              {coachId === null ? <option value="">Choose a coach</option> : null}
-              {coaches.map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CoachSelect coaches={coaches} value={coachId} onChange={setChosenCoach} />
           <div className="flex flex-col gap-2">
             <Label htmlFor="duration">Length</Label>
-            <select id="duration" className={select} value={duration} onChange={(event) => setDuration(Number(event.target.value))}>
+            <select id="duration" className={selectClass} value={duration} onChange={(event) => setDuration(Number(event.target.value))}>
               {durations.map((minutes) => (
                 <option key={minutes} value={minutes}>
                   {formatDuration(minutes)}

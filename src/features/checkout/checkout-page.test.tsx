@@ -169,6 +169,47 @@ describe("payment outcome pages", () => {
     expect(screen.getByRole("link", { name: "Book your coaching session" })).toHaveAttribute("href", "/coaching");
   });
 
+  const paidPackage = {
+    _id: "orders:2",
+    kind: "cart",
+    status: "paid",
+    items: [
+      {
+        productId: "products:hour",
+        name: "Coaching hour",
+        type: "time_package",
+        quantity: 1,
+        unitPrice: 15000,
+        totalPrice: 15000,
+        minutes: 60,
+      },
+    ],
+    amount: 15000,
+    currency: "usd",
+    createdAt: 0,
+    subscription: null,
+    schedule: { coachId: "users:cora", startsAt: Date.UTC(2026, 11, 2, 14) },
+  };
+
+  it("shows the minutes bought and the session booked with them", async () => {
+    state.order = { ...paidPackage, scheduledSessionId: "k57session9" };
+    renderPage(<PaymentSuccessPage orderId="orders:2" />, { viewer: signedIn({ timezone: "UTC" }) });
+    expect(await screen.findByText("60 minutes added to your time balance")).toBeInTheDocument();
+    expect(screen.getByText("Your first session is booked for Wednesday 2 December 2026, 14:00.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "See your booking" })).toHaveAttribute("href", "/dashboard/bookings/k57session9");
+  });
+
+  it("says why the picked time could not be booked and offers another, the minutes kept", async () => {
+    state.order = { ...paidPackage, scheduleProblem: "That time is no longer free. Please pick another time." };
+    renderPage(<PaymentSuccessPage orderId="orders:2" />, { viewer: maya });
+    const problem = (await screen.findByText(/We couldn't book the time you picked/)).closest("[role=status]");
+    expect(problem).toHaveTextContent(
+      "We couldn't book the time you picked: That time is no longer free. Please pick another time. Your minutes are safe in your balance.",
+    );
+    expect(screen.getByRole("link", { name: "Pick another time" })).toHaveAttribute("href", "/dashboard/book-session");
+    expect(screen.queryByRole("link", { name: "See your booking" })).not.toBeInTheDocument();
+  });
+
   it("shows the failure inline when Stripe reported the payment failed", async () => {
     state.order = { _id: "orders:1", kind: "cart", status: "failed", failureCode: "expired_card", items: [], amount: 100, currency: "usd", createdAt: 0, subscription: null };
     renderPage(<PaymentSuccessPage orderId="orders:1" />, { viewer: maya });

@@ -6,9 +6,10 @@ import { useAction, useQuery } from "convex/react";
 import { CheckIcon, ShieldCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { MONEY_BACK_PROMISE } from "@/features/catalog/pricing";
+import { CartCheckout } from "./cart-checkout";
 import { ChangePlanPanel } from "./change-plan-panel";
+import { CheckoutShell, CheckoutSkeleton } from "./checkout-shell";
 import { CYCLE_LABELS, tierDetails } from "./plans";
 import { newAttemptKey } from "./payment-client";
 import { PaymentForm } from "./payment-form";
@@ -18,9 +19,13 @@ export interface CheckoutSearch {
   billing?: string;
 }
 
-/** /checkout?tier=…&billing=…: pay for a plan (SPEC §2 Checkout). */
+/** /checkout?tier=…&billing=…: pay for a plan (SPEC §2 Checkout); /checkout alone pays for the cart. */
 export function CheckoutPage({ search }: { search: CheckoutSearch }) {
-  const quote = useQuery(api.billing.checkoutQuote, { tier: search.tier ?? "" });
+  return search.tier === undefined ? <CartCheckout /> : <PlanCheckoutPage tier={search.tier} billing={search.billing} />;
+}
+
+function PlanCheckoutPage({ tier, billing }: { tier: string; billing?: string }) {
+  const quote = useQuery(api.billing.checkoutQuote, { tier });
   if (quote === undefined) return <CheckoutSkeleton />;
   if (quote === null) {
     return (
@@ -32,7 +37,7 @@ export function CheckoutPage({ search }: { search: CheckoutSearch }) {
       </CheckoutShell>
     );
   }
-  return <PlanCheckout quote={quote} initialCycle={search.billing} />;
+  return <PlanCheckout quote={quote} initialCycle={billing} />;
 }
 
 type Quote = NonNullable<ReturnType<typeof useQuery<typeof api.billing.checkoutQuote>>>;
@@ -131,28 +136,6 @@ function PlanCheckout({ quote, initialCycle }: { quote: Quote; initialCycle?: st
             />
           )}
         </section>
-      </div>
-    </CheckoutShell>
-  );
-}
-
-export function CheckoutShell({ children }: { children: React.ReactNode }) {
-  return (
-    <article aria-labelledby="checkout-title" className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <h1 id="checkout-title" className="mb-8 text-3xl font-bold tracking-tight">
-        Checkout
-      </h1>
-      {children}
-    </article>
-  );
-}
-
-function CheckoutSkeleton() {
-  return (
-    <CheckoutShell>
-      <div role="status" aria-label="Loading checkout" className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
-        <Skeleton className="h-96 w-full" />
-        <Skeleton className="h-96 w-full" />
       </div>
     </CheckoutShell>
   );

@@ -96,9 +96,29 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
           <Button asChild size="lg" className="self-start">
             <Link to="/coaching">Book your coaching session</Link>
           </Button>
-        ) : order.schedule ? (
+        ) : null}
+        {order.scheduledSessionId && order.schedule ? (
+          <>
+            <p>Your first session is booked for {formatInZone(order.schedule.startsAt, timeZone, true)}.</p>
+            <Button asChild size="lg" className="self-start">
+              <Link to="/dashboard/bookings/$id" params={{ id: order.scheduledSessionId }}>
+                See your booking
+              </Link>
+            </Button>
+          </>
+        ) : order.scheduleProblem ? (
+          <>
+            <p role="status" className="flex gap-2 rounded-lg border border-warning/40 bg-warning-muted p-4 text-warning-foreground">
+              <CircleAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
+              <span>We couldn't book the time you picked: {order.scheduleProblem} Your minutes are safe in your balance.</span>
+            </p>
+            <Button asChild size="lg" className="self-start">
+              <Link to="/dashboard/book-session">Pick another time</Link>
+            </Button>
+          </>
+        ) : order.items.some((item) => item.minutes > 0) ? (
           <Button asChild size="lg" className="self-start">
-            <Link to="/dashboard/book-session">Book the session you picked ({formatInZone(order.schedule.startsAt, timeZone, true)})</Link>
+            <Link to="/dashboard/book-session">Book a session</Link>
           </Button>
         ) : null}
         <Link to="/dashboard" className={LINK}>

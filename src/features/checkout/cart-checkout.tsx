@@ -1,0 +1,177 @@
+import { api } from "@convex/_generated/api";
+import { MONEY_BACK_DAYS } from "@convex/model/billing";
+import { defaultDuration, DEFAULT_SESSION_MINUTES } from "@convex/model/availability";
+import { formatPrice } from "@convex/model/products";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useAction, useQuery } from "convex/react";
+import { CalendarClockIcon, CircleAlertIcon, ShieldCheckIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useTimeZone, useViewer } from "@/features/auth/viewer";
+import { useCart } from "@/features/cart/cart-provider";
+import { MONEY_BACK_PROMISE } from "@/features/catalog/pricing";
+import { dateTime } from "@/lib/relative-time";
+import { CheckoutShell, CheckoutSkeleton } from "./checkout-shell";
+import { newAttemptKey } from "./payment-client";
+import { PaymentForm } from "./payment-form";
+import { ScheduleDialog, type ChosenTime } from "./schedule-dialog";
+
+const LINK = "inline-flex min-h-11 items-center text-primary underline underline-offset-4";
+
+/** /checkout without a tier: pay for the cart, priced again by the server (SPEC §2 Shopping cart). */
+export function CartCheckout() {
+  const { cart } = useCart();
+  if (cart.items.length === 0) {
+    return (
+      <CheckoutShell>
+        <p className="text-lg">Your cart is empty.</p>
+        <div className="mt-4 flex flex-col">
+          <Link to="/marketplace" className={LINK}>
+            Browse the marketplace
+          </Link>
+          <Link to="/pricing" className={LINK}>
+            Or choose a plan
+          </Link>
+        </div>
+      </CheckoutShell>
+    );
+  }
+  return <PricedCartCheckout />;
+}
+
+function PricedCartCheckout() {
+  const { cart, clear } = useCart();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const timeZone = useTimeZone();
+  const lines = useMemo(() => cart.items.map((item) => ({ productId: item.product.id, quantity: item.quantity })), [cart.items]);
+  const quote = useQuery(api.billing.cartQuote, { lines });
+  const start = useAction(api.billing.startCartCheckout);
+  const hasTimePackage = cart.items.some((item) => item.product.type === "time_package");
+  // The scheduling step comes first when the cart holds coaching time (SPEC §2).
+  const [scheduling, setScheduling] = useState(hasTimePackage);
+  const [chosen, setChosen] = useState<ChosenTime | null>(null);
+  const [attemptKey, setAttemptKey] = useState(newAttemptKey);
+  const sessionMinutes = viewer.status === "signed-in" ? defaultDuration(viewer.user) : DEFAULT_SESSION_MINUTES;
+
+  if (quote === undefined) return <CheckoutSkeleton />;
+  const { priced } = quote;
+
+  return (
+    <CheckoutShell>
+      {hasTimePackage ? (
+        <ScheduleDialog
+          open={scheduling}
+          durationMinutes={sessionMinutes}
+          timeZone={timeZone}
+          onSchedule={(next) => {
+            setChosen(next);
+            setScheduling(false);
+          }}
+          onSkip={() => setScheduling(false)}
+        />
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
+        <section aria-labelledby="order-summary-title" className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle id="order-summary-title" className="text-xl">
+                Order summary
+              </CardTitle>
+              <CardDescription>Prices from our catalogue, in US dollars.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              {"code" in priced ? (
+                <div
+                  role="alert"
+                  className="flex flex-col items-start gap-3 rounded-lg border border-warning/40 bg-warning-muted p-4 text-warning-foreground"
+                >
+                  <p className="flex gap-2">
+                    <CircleAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
+                    {priced.message}
+                  </p>
+                  <p>Change your cart with the cart button at the top of the page, then come back here.</p>
+                </div>
+              ) : (
+                <ul className="flex flex-col gap-3">
+                  {priced.items.map((item) => (
+                    <li key={item.productId} className="flex justify-between gap-4">
+                      <span>
+                        {item.name} x {item.quantity}
+                        {item.minutes > 0 ? (
+                          <span className="block text-sm text-muted-foreground">{item.minutes} minutes for your time balance</span>
+                        ) : null}
+                      </span>
+                      <span>{formatPrice(item.totalPrice)}</span>
+                    </li>
+                  ))}
+                  <li className="flex justify-between border-t pt-4 text-lg font-semibold">
+                    <span>Due today</span>
+                    <span>{formatPrice(priced.amount)}</span>
+                  </li>
+                </ul>
+              )}
+              {hasTimePackage ? (
+                <div className="flex flex-col items-start gap-2 rounded-lg border p-4">
+                  <p className="flex gap-2">
+                    <CalendarClockIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+                    {chosen ? (
+                      <span>
+                        First session: <strong>{dateTime(chosen.startsAt, timeZone)}</strong> with {chosen.coachName}. We book it when your
+                        payment is confirmed.
+                      </span>
+                    ) : (
+                      <span>No session picked yet. You can book one from your dashboard once the minutes are yours.</span>
+                    )}
+                  </p>
+                  <Button variant="outline" onClick={() => setScheduling(true)}>
+                    {chosen ? "Change the time" : "Pick a time now"}
+                  </Button>
+                </div>
+              ) : null}
+            </CardContent>
+          </Card>
+          <p className="flex gap-3 rounded-lg border bg-muted/40 p-4">
+            <ShieldCheckIcon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
+            <span>
+              <strong>{MONEY_BACK_DAYS}-day money-back promise.</strong> {MONEY_BACK_PROMISE}
+            </span>
+          </p>
+        </section>
+        <section aria-labelledby="payment-title" className="flex flex-col gap-4">
+          <h2 id="payment-title" className="text-xl font-semibold">
+            Payment
+          </h2>
+          {"code" in priced ? (
+            <p>Payment opens once your cart can be checked out.</p>
+          ) : (
+            <PaymentForm
+              key={attemptKey}
+              payment={quote.payment}
+              amount={priced.amount}
+              intentMode="payment"
+              defaultName={quote.cardholderName}
+              start={(cardholderName) =>
+                start({
+                  lines,
+                  cardholderName,
+                  idempotencyKey: attemptKey,
+                  ...(chosen ? { schedule: { coachId: chosen.coachId, startsAt: chosen.startsAt } } : {}),
+                })
+              }
+              onPaid={(orderId) => {
+                clear();
+                void navigate({ to: "/checkout/success", search: { order: orderId } });
+              }}
+              onDeclined={(_orderId, result) => {
+                setAttemptKey(newAttemptKey());
+                void navigate({ to: "/checkout/failed", search: { code: result.code } });
+              }}
+            />
+          )}
+        </section>
+      </div>
+    </CheckoutShell>
+  );
+}
