@@ -9,6 +9,7 @@ import { renderToString } from "react-dom/server";
 import { AuthStatusStore, type AuthSession } from "@/features/auth/auth-session";
 import { AuthSessionProvider } from "@/features/auth/use-auth";
 import { ViewerProvider } from "@/features/auth/viewer";
+import { CartProvider } from "@/features/cart/cart-provider";
 import { ThemeContext } from "@/features/theme/theme-provider";
 import { routeTree } from "./routeTree.gen";
 import { routerOptions } from "./router";
@@ -24,6 +25,9 @@ const theme = {
   resolved: "light",
   setPreference: () => {},
 } as const;
+
+/** The cart as a first visit sees it: empty. The browser's saved cart replaces it when the app starts. */
+const noSavedCart = { getItem: () => null, setItem: () => {} };
 
 /** The public pages worth prerendering; pages that read live data are skipped by render(). */
 export const PRERENDER_PATHS: readonly string[] = INDEXED_PATHS;
@@ -45,11 +49,13 @@ export async function render(path: string): Promise<{ head: string; body: string
   if (matches.some((match) => match.status !== "success" || match.staticData.convex)) return null;
   const html = renderToString(
     <ThemeContext.Provider value={theme}>
-      <AuthSessionProvider session={session}>
-        <ViewerProvider value={{ status: "loading" }}>
-          <RouterProvider router={router} context={{ auth: session }} />
-        </ViewerProvider>
-      </AuthSessionProvider>
+      <CartProvider storage={noSavedCart}>
+        <AuthSessionProvider session={session}>
+          <ViewerProvider value={{ status: "loading" }}>
+            <RouterProvider router={router} context={{ auth: session }} />
+          </ViewerProvider>
+        </AuthSessionProvider>
+      </CartProvider>
     </ThemeContext.Provider>,
   );
   // React hoists the page's <title>, <meta> and <link> elements to the front of the output.

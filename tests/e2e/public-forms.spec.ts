@@ -36,7 +36,8 @@ test.describe("public catalogue", () => {
     await expect(page.getByRole("listitem", { name: "Coaching Time: 60 Minutes" })).toBeVisible();
     const cohort = page.getByRole("listitem", { name: "Calendar Clarity Cohort (4 Weeks)" });
     await expect(cohort).toContainText("Currently unavailable");
-    await expect(page.getByRole("list").first().getByRole("listitem")).toHaveCount(12);
+    await expect(page.getByRole("region", { name: "Coaching time" }).getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(12);
     await expectAccessibleInBothThemes(page);
   });
 

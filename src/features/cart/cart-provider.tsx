@@ -14,14 +14,16 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-const loaded = (storage: Storage) => cartReducer(EMPTY_CART, { type: "load", items: readSavedItems(storage) });
+type CartStorage = Pick<Storage, "getItem" | "setItem">;
+
+const loaded = (storage: CartStorage) => cartReducer(EMPTY_CART, { type: "load", items: readSavedItems(storage) });
 
 /**
  * The cart of this browser: kept in localStorage under SPEC §9's key, and in step with the
  * member's other tabs through the storage event. Nothing here needs the backend, so a visitor's
  * page stays as light as before; the server prices the cart again at checkout.
  */
-export function CartProvider({ children, storage = window.localStorage }: { children: ReactNode; storage?: Storage }) {
+export function CartProvider({ children, storage = window.localStorage }: { children: ReactNode; storage?: CartStorage }) {
   const [cart, dispatch] = useReducer(cartReducer, storage, loaded);
   // Items are written when they change here; what another tab wrote is only read, never written back.
   const saved = useRef(cart.items);
