@@ -2,18 +2,10 @@ import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { CART } from "@/lib/constants";
-import type { CartProduct } from "./cart";
+import { cartProduct } from "@/test/cart";
 import { CartProvider, useCart } from "./cart-provider";
 
-const hour: CartProduct = {
-  id: "p1",
-  slug: "hour",
-  name: "Coaching hour",
-  type: "time_package",
-  price: 15000,
-  isAvailable: true,
-  maxQuantity: 2,
-};
+const hour = cartProduct();
 const wrapper = ({ children }: { children: ReactNode }) => <CartProvider>{children}</CartProvider>;
 const saved = () =>
   JSON.parse(window.localStorage.getItem(CART.storageKey) ?? "null") as { items: { product: { id: string }; quantity: number }[] } | null;

@@ -1,37 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CART } from "@/lib/constants";
+import { cartProduct, saveCart } from "@/test/cart";
 import { renderApp } from "@/test/render-app";
-import type { CartProduct } from "./cart";
 
-const hour: CartProduct = {
-  id: "p1",
-  slug: "hour",
-  name: "Coaching hour",
-  type: "time_package",
-  price: 15000,
-  isAvailable: true,
-  maxQuantity: 2,
-};
-const course: CartProduct = {
-  id: "p2",
-  slug: "course",
-  name: "Calm Inbox",
-  type: "course",
-  price: 4900,
-  isAvailable: true,
-  maxQuantity: 1,
-};
-
-function savedCart(...lines: [CartProduct, number][]) {
-  window.localStorage.setItem(
-    CART.storageKey,
-    JSON.stringify({
-      items: lines.map(([product, quantity]) => ({ product, quantity, totalPrice: product.price * quantity })),
-      currency: "usd",
-    }),
-  );
-}
+const hour = cartProduct();
+const course = cartProduct({ id: "p2", slug: "course", name: "Calm Inbox", type: "course", price: 4900, maxQuantity: 1 });
 
 async function openCart(name: RegExp | string) {
   renderApp("/faq");
@@ -48,7 +22,7 @@ describe("the header's cart", () => {
   });
 
   it("lists lines with totals in dollars and cents and links to checkout, the marketplace and the subscription portal", async () => {
-    savedCart([hour, 1], [course, 1]);
+    saveCart([hour, 1], [course, 1]);
     const sheet = await openCart("Cart, 2 items");
     const line = within(sheet).getByRole("listitem", { name: "Coaching hour" });
     expect(line).toHaveTextContent("Time package · $150.00 each");
@@ -60,7 +34,7 @@ describe("the header's cart", () => {
   });
 
   it("disables plus at the maximum with the SPEC warning; minus to zero removes the line", async () => {
-    savedCart([hour, 1]);
+    saveCart([hour, 1]);
     const sheet = await openCart("Cart, 1 item");
     const plus = within(sheet).getByRole("button", { name: "One more Coaching hour" });
     await userEvent.click(plus);
@@ -78,7 +52,7 @@ describe("the header's cart", () => {
   });
 
   it("removes one line, or empties the cart", async () => {
-    savedCart([hour, 2], [course, 1]);
+    saveCart([hour, 2], [course, 1]);
     const sheet = await openCart("Cart, 3 items");
     await userEvent.click(within(sheet).getByRole("button", { name: "Remove Calm Inbox" }));
     expect(within(sheet).queryByRole("listitem", { name: "Calm Inbox" })).not.toBeInTheDocument();

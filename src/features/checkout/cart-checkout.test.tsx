@@ -7,6 +7,7 @@ import type { CartProduct } from "@/features/cart/cart";
 import { renderPage } from "@/features/catalog/render-page";
 import { CART } from "@/lib/constants";
 import { signedIn } from "@/test/auth";
+import { cartProduct, saveCart } from "@/test/cart";
 import { server } from "../../../tests/mocks/server";
 import { CheckoutPage } from "./checkout-page";
 
@@ -16,24 +17,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Tomorrow at 10:00 UTC: inside the slot picker's first week. */
 const SLOT = Math.ceil((Date.now() + 24 * HOUR_MS) / (24 * HOUR_MS)) * 24 * HOUR_MS + 10 * HOUR_MS;
 
-const hour: CartProduct = {
-  id: "products:hour",
-  slug: "hour",
-  name: "Coaching hour",
-  type: "time_package",
-  price: 15000,
-  isAvailable: true,
-  maxQuantity: 3,
-};
-const course: CartProduct = {
-  id: "products:course",
-  slug: "course",
-  name: "Calm Inbox",
-  type: "course",
-  price: 4900,
-  isAvailable: true,
-  maxQuantity: 1,
-};
+const hour = cartProduct({ id: "products:hour", maxQuantity: 3 });
+const course = cartProduct({ id: "products:course", slug: "course", name: "Calm Inbox", type: "course", price: 4900, maxQuantity: 1 });
 
 const line = (product: CartProduct, quantity: number, unitPrice = product.price) => ({
   productId: product.id,
@@ -74,16 +59,6 @@ vi.mock("convex/react", () => ({
 
 const maya = signedIn({ firstName: "Maya", lastName: "Lopez", timezone: "UTC" });
 
-function inCart(...lines: [CartProduct, number][]) {
-  window.localStorage.setItem(
-    CART.storageKey,
-    JSON.stringify({
-      items: lines.map(([product, quantity]) => ({ product, quantity, totalPrice: product.price * quantity })),
-      currency: "usd",
-    }),
-  );
-}
-
 function renderCheckout() {
   return renderPage(<CheckoutPage search={{}} />, { viewer: maya });
 }
@@ -113,7 +88,7 @@ describe("cart checkout", () => {
   });
 
   it("shows the server's prices, not the cart's, pays, empties the cart and goes to the success page", async () => {
-    inCart([course, 1]);
+    saveCart([course, 1]);
     state.priced = { items: [line(course, 1, 5900)], amount: 5900 };
     const { router } = renderCheckout();
     const summary = await screen.findByRole("region", { name: "Order summary" });
@@ -136,7 +111,7 @@ describe("cart checkout", () => {
   });
 
   it("with coaching time in the cart, first offers to schedule a session; skipping books nothing", async () => {
-    inCart([hour, 1]);
+    saveCart([hour, 1]);
     state.priced = { items: [line(hour, 1)], amount: 15000 };
     renderCheckout();
     const dialog = await screen.findByRole("dialog", { name: "Schedule your first session?" });
@@ -150,7 +125,7 @@ describe("cart checkout", () => {
   });
 
   it("books the picked time with the order once a slot is chosen", async () => {
-    inCart([hour, 1]);
+    saveCart([hour, 1]);
     state.priced = { items: [line(hour, 1)], amount: 15000 };
     renderCheckout();
     const dialog = await screen.findByRole("dialog", { name: "Schedule your first session?" });
@@ -166,7 +141,7 @@ describe("cart checkout", () => {
   });
 
   it("shows what the server refuses in the SPEC's words and offers no payment", async () => {
-    inCart([course, 1]);
+    saveCart([course, 1]);
     state.priced = { code: "PRODUCT_UNAVAILABLE", message: CART_MESSAGES.unavailable("Calm Inbox") };
     renderCheckout();
     expect(await screen.findByRole("alert")).toHaveTextContent("Calm Inbox is currently unavailable");

@@ -1,18 +1,16 @@
 import { api } from "@convex/_generated/api";
-import { MONEY_BACK_DAYS } from "@convex/model/billing";
 import { defaultDuration, DEFAULT_SESSION_MINUTES } from "@convex/model/availability";
 import { formatPrice } from "@convex/model/products";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useAction, useQuery } from "convex/react";
-import { CalendarClockIcon, CircleAlertIcon, ShieldCheckIcon } from "lucide-react";
+import { CalendarClockIcon, CircleAlertIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useTimeZone, useViewer } from "@/features/auth/viewer";
 import { useCart } from "@/features/cart/cart-provider";
-import { MONEY_BACK_PROMISE } from "@/features/catalog/pricing";
 import { dateTime } from "@/lib/relative-time";
-import { CheckoutShell, CheckoutSkeleton } from "./checkout-shell";
+import { CheckoutShell, CheckoutSkeleton, MoneyBackNote, OrderLineItem } from "./checkout-shell";
 import { newAttemptKey } from "./payment-client";
 import { PaymentForm } from "./payment-form";
 import { ScheduleDialog, type ChosenTime } from "./schedule-dialog";
@@ -96,15 +94,7 @@ function PricedCartCheckout() {
               ) : (
                 <ul className="flex flex-col gap-3">
                   {priced.items.map((item) => (
-                    <li key={item.productId} className="flex justify-between gap-4">
-                      <span>
-                        {item.name} x {item.quantity}
-                        {item.minutes > 0 ? (
-                          <span className="block text-sm text-muted-foreground">{item.minutes} minutes for your time balance</span>
-                        ) : null}
-                      </span>
-                      <span>{formatPrice(item.totalPrice)}</span>
-                    </li>
+                    <OrderLineItem key={item.productId} item={item} minutesNote="for your time balance" />
                   ))}
                   <li className="flex justify-between border-t pt-4 text-lg font-semibold">
                     <span>Due today</span>
@@ -132,12 +122,7 @@ function PricedCartCheckout() {
               ) : null}
             </CardContent>
           </Card>
-          <p className="flex gap-3 rounded-lg border bg-muted/40 p-4">
-            <ShieldCheckIcon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
-            <span>
-              <strong>{MONEY_BACK_DAYS}-day money-back promise.</strong> {MONEY_BACK_PROMISE}
-            </span>
-          </p>
+          <MoneyBackNote />
         </section>
         <section aria-labelledby="payment-title" className="flex flex-col gap-4">
           <h2 id="payment-title" className="text-xl font-semibold">

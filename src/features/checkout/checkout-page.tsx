@@ -1,15 +1,14 @@
 import { api } from "@convex/_generated/api";
-import { MONEY_BACK_DAYS, type CheckoutCycle } from "@convex/model/billing";
+import type { CheckoutCycle } from "@convex/model/billing";
 import { formatPrice } from "@convex/model/products";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useAction, useQuery } from "convex/react";
-import { CheckIcon, ShieldCheckIcon } from "lucide-react";
+import { CheckIcon } from "lucide-react";
 import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { MONEY_BACK_PROMISE } from "@/features/catalog/pricing";
 import { CartCheckout } from "./cart-checkout";
 import { ChangePlanPanel } from "./change-plan-panel";
-import { CheckoutShell, CheckoutSkeleton } from "./checkout-shell";
+import { CheckoutShell, CheckoutSkeleton, MoneyBackNote } from "./checkout-shell";
 import { CYCLE_LABELS, tierDetails } from "./plans";
 import { newAttemptKey } from "./payment-client";
 import { PaymentForm } from "./payment-form";
@@ -107,12 +106,7 @@ function PlanCheckout({ quote, initialCycle }: { quote: Quote; initialCycle?: st
               </p>
             </CardContent>
           </Card>
-          <p className="flex gap-3 rounded-lg border bg-muted/40 p-4">
-            <ShieldCheckIcon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
-            <span>
-              <strong>{MONEY_BACK_DAYS}-day money-back promise.</strong> {MONEY_BACK_PROMISE}
-            </span>
-          </p>
+          <MoneyBackNote />
         </section>
         <section aria-labelledby="payment-title" className="flex flex-col gap-4">
           <h2 id="payment-title" className="text-xl font-semibold">

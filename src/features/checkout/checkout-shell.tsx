@@ -1,5 +1,9 @@
+import { MONEY_BACK_DAYS } from "@convex/model/billing";
+import { formatPrice } from "@convex/model/products";
+import { ShieldCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
+import { MONEY_BACK_PROMISE } from "@/features/catalog/pricing";
 
 export function CheckoutShell({ children }: { children: ReactNode }) {
   return (
@@ -20,5 +24,34 @@ export function CheckoutSkeleton() {
         <Skeleton className="h-96 w-full" />
       </div>
     </CheckoutShell>
+  );
+}
+
+/** SPEC §9's 30-day money-back promise, as every checkout shows it. */
+export function MoneyBackNote() {
+  return (
+    <p className="flex gap-3 rounded-lg border bg-muted/40 p-4">
+      <ShieldCheckIcon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
+      <span>
+        <strong>{MONEY_BACK_DAYS}-day money-back promise.</strong> {MONEY_BACK_PROMISE}
+      </span>
+    </p>
+  );
+}
+
+/** One priced line of an order; a time package says what its minutes do ("added to your time balance"). */
+export function OrderLineItem({ item, minutesNote }: { item: { name: string; quantity: number; totalPrice: number; minutes: number }; minutesNote: string }) {
+  return (
+    <li className="flex justify-between gap-4">
+      <span>
+        {item.name} x {item.quantity}
+        {item.minutes > 0 ? (
+          <span className="block text-sm text-muted-foreground">
+            {item.minutes} minutes {minutesNote}
+          </span>
+        ) : null}
+      </span>
+      <span>{formatPrice(item.totalPrice)}</span>
+    </li>
   );
 }

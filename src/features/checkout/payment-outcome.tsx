@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useTimeZone, useViewer } from "@/features/auth/viewer";
 import { SUPPORT } from "@/lib/constants";
+import { OrderLineItem } from "./checkout-shell";
 import { formatInZone } from "./dates";
 import { CYCLE_LABELS, TIER_NAMES } from "./plans";
 
@@ -73,13 +74,7 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
       ) : (
         <ul className="flex flex-col gap-2 rounded-lg border p-5">
           {order.items.map((item) => (
-            <li key={item.productId} className="flex justify-between gap-4">
-              <span>
-                {item.name} x {item.quantity}
-                {item.minutes > 0 ? <span className="block text-sm text-muted-foreground">{item.minutes} minutes added to your time balance</span> : null}
-              </span>
-              <span>{formatPrice(item.totalPrice)}</span>
-            </li>
+            <OrderLineItem key={item.productId} item={item} minutesNote="added to your time balance" />
           ))}
           <li className="flex justify-between border-t pt-2 font-semibold">
             <span>Total</span>
