@@ -145,10 +145,8 @@ function PricedCartCheckout() {
                   ...(chosen ? { schedule: { coachId: chosen.coachId, startsAt: chosen.startsAt } } : {}),
                 })
               }
-              onPaid={(orderId) => {
-                clear();
-                void navigate({ to: "/checkout/success", search: { order: orderId } });
-              }}
+              // Emptied once the success page is up, so this page never flashes "Your cart is empty." first.
+              onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } }).then(clear)}
               onDeclined={(_orderId, result) => {
                 setAttemptKey(newAttemptKey());
                 void navigate({ to: "/checkout/failed", search: { code: result.code } });
