@@ -140,6 +140,21 @@ describe("cart checkout", () => {
     expect(state.started[0]).toMatchObject({ schedule: { coachId: "users:cora", startsAt: SLOT } });
   });
 
+  it("keeps a picked time when the dialog is closed, and drops it when the member skips", async () => {
+    saveCart([hour, 1]);
+    state.priced = { items: [line(hour, 1)], amount: 15000 };
+    renderCheckout();
+    const dialog = await screen.findByRole("dialog", { name: "Schedule your first session?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "10:00 AM" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Schedule and continue" }));
+    await userEvent.click(screen.getByRole("button", { name: "Change the time" }));
+    await userEvent.keyboard("{Escape}");
+    expect(screen.getByText(/First session:/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Change the time" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Skip for now" }));
+    expect(screen.getByText(/No session picked yet/)).toBeInTheDocument();
+  });
+
   it("shows what the server refuses in the SPEC's words and offers no payment", async () => {
     saveCart([course, 1]);
     state.priced = { code: "PRODUCT_UNAVAILABLE", message: CART_MESSAGES.unavailable("Calm Inbox") };

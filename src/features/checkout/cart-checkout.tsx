@@ -67,7 +67,11 @@ function PricedCartCheckout() {
             setChosen(next);
             setScheduling(false);
           }}
-          onSkip={() => setScheduling(false)}
+          onSkip={() => {
+            setChosen(null);
+            setScheduling(false);
+          }}
+          onDismiss={() => setScheduling(false)}
         />
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">

@@ -25,12 +25,16 @@ export function ScheduleDialog({
   timeZone,
   onSchedule,
   onSkip,
+  onDismiss,
 }: {
   open: boolean;
   durationMinutes: number;
   timeZone: string;
   onSchedule: (chosen: ChosenTime) => void;
+  /** "Skip for now": no session with this order. */
   onSkip: () => void;
+  /** Escape or the close button: whatever was decided before stands. */
+  onDismiss: () => void;
 }) {
   const coaches = useQuery(api.availability.coaches, open ? {} : "skip");
   const [chosenCoach, setChosenCoach] = useState<Id<"users"> | null>(null);
@@ -39,7 +43,7 @@ export function ScheduleDialog({
   const coach = coaches?.find((c) => c._id === coachId);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onSkip()}>
+    <Dialog open={open} onOpenChange={(next) => !next && onDismiss()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Schedule your first session?</DialogTitle>
