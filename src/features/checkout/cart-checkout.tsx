@@ -6,11 +6,10 @@ import { useAction, useQuery } from "convex/react";
 import { CalendarClockIcon, CircleAlertIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useTimeZone, useViewer } from "@/features/auth/viewer";
 import { useCart } from "@/features/cart/cart-provider";
 import { dateTime } from "@/lib/relative-time";
-import { CheckoutShell, CheckoutSkeleton, MoneyBackNote, OrderLineItem } from "./checkout-shell";
+import { CheckoutLayout, CheckoutShell, CheckoutSkeleton, OrderLineItem } from "./checkout-shell";
 import { newAttemptKey } from "./payment-client";
 import { PaymentForm } from "./payment-form";
 import { ScheduleDialog, type ChosenTime } from "./schedule-dialog";
@@ -57,108 +56,97 @@ function PricedCartCheckout() {
   const { priced } = quote;
 
   return (
-    <CheckoutShell>
-      {hasTimePackage ? (
-        <ScheduleDialog
-          open={scheduling}
-          durationMinutes={sessionMinutes}
-          timeZone={timeZone}
-          onSchedule={(next) => {
-            setChosen(next);
-            setScheduling(false);
-          }}
-          onSkip={() => {
-            setChosen(null);
-            setScheduling(false);
-          }}
-          onDismiss={() => setScheduling(false)}
-        />
-      ) : null}
-      <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
-        <section aria-labelledby="order-summary-title" className="flex flex-col gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle id="order-summary-title" className="text-xl">
-                Order summary
-              </CardTitle>
-              <CardDescription>Prices from our catalogue, in US dollars.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-4">
-              {"code" in priced ? (
-                <div
-                  role="alert"
-                  className="flex flex-col items-start gap-3 rounded-lg border border-warning/40 bg-warning-muted p-4 text-warning-foreground"
-                >
-                  <p className="flex gap-2">
-                    <CircleAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
-                    {priced.message}
-                  </p>
-                  <p>Change your cart with the cart button at the top of the page, then come back here.</p>
-                </div>
-              ) : (
-                <ul className="flex flex-col gap-3">
-                  {priced.items.map((item) => (
-                    <OrderLineItem key={item.productId} item={item} minutesNote="for your time balance" />
-                  ))}
-                  <li className="flex justify-between border-t pt-4 text-lg font-semibold">
-                    <span>Due today</span>
-                    <span>{formatPrice(priced.amount)}</span>
-                  </li>
-                </ul>
-              )}
-              {hasTimePackage ? (
-                <div className="flex flex-col items-start gap-2 rounded-lg border p-4">
-                  <p className="flex gap-2">
-                    <CalendarClockIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-                    {chosen ? (
-                      <span>
-                        First session: <strong>{dateTime(chosen.startsAt, timeZone)}</strong> with {chosen.coachName}. We book it when your
-                        payment is confirmed.
-                      </span>
-                    ) : (
-                      <span>No session picked yet. You can book one from your dashboard once the minutes are yours.</span>
-                    )}
-                  </p>
-                  <Button variant="outline" onClick={() => setScheduling(true)}>
-                    {chosen ? "Change the time" : "Pick a time now"}
-                  </Button>
-                </div>
-              ) : null}
-            </CardContent>
-          </Card>
-          <MoneyBackNote />
-        </section>
-        <section aria-labelledby="payment-title" className="flex flex-col gap-4">
-          <h2 id="payment-title" className="text-xl font-semibold">
-            Payment
-          </h2>
+    <CheckoutLayout
+      description="Prices from our catalogue, in US dollars."
+      before={
+        hasTimePackage ? (
+          <ScheduleDialog
+            open={scheduling}
+            durationMinutes={sessionMinutes}
+            timeZone={timeZone}
+            onSchedule={(next) => {
+              setChosen(next);
+              setScheduling(false);
+            }}
+            onSkip={() => {
+              setChosen(null);
+              setScheduling(false);
+            }}
+            onDismiss={() => setScheduling(false)}
+          />
+        ) : null
+      }
+      summary={
+        <>
           {"code" in priced ? (
-            <p>Payment opens once your cart can be checked out.</p>
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-lg border border-warning/40 bg-warning-muted p-4 text-warning-foreground"
+            >
+              <p className="flex gap-2">
+                <CircleAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
+                {priced.message}
+              </p>
+              <p>Change your cart with the cart button at the top of the page, then come back here.</p>
+            </div>
           ) : (
-            <PaymentForm
-              key={attemptKey}
-              payment={quote.payment}
-              amount={priced.amount}
-              intentMode="payment"
-              defaultName={quote.cardholderName}
-              start={(cardholderName) =>
-                start({
-                  lines,
-                  cardholderName,
-                  idempotencyKey: attemptKey,
-                  ...(chosen ? { schedule: { coachId: chosen.coachId, startsAt: chosen.startsAt } } : {}),
-                })
-              }
-              // Emptied once the success page is up, so this page never flashes "Your cart is empty." first.
-              onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } }).then(clear)}
-              onDeclined={(_orderId, result) => {
-                setAttemptKey(newAttemptKey());
-                void navigate({ to: "/checkout/failed", search: { code: result.code } });
-              }}
-            />
+            <ul className="flex flex-col gap-3">
+              {priced.items.map((item) => (
+                <OrderLineItem key={item.productId} item={item} minutesNote="for your time balance" />
+              ))}
+              <li className="flex justify-between border-t pt-4 text-lg font-semibold">
+                <span>Due today</span>
+                <span>{formatPrice(priced.amount)}</span>
+              </li>
+            </ul>
           )}
-        </section>
-      </div>
-    </CheckoutShell>
+          {hasTimePackage ? (
+            <div className="flex flex-col items-start gap-2 rounded-lg border p-4">
+              <p className="flex gap-2">
+                <CalendarClockIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+                {chosen ? (
+                  <span>
+                    First session: <strong>{dateTime(chosen.startsAt, timeZone)}</strong> with {chosen.coachName}. We book it when your
+                    payment is confirmed.
+                  </span>
+                ) : (
+                  <span>No session picked yet. You can book one from your dashboard once the minutes are yours.</span>
+                )}
+              </p>
+              <Button variant="outline" onClick={() => setScheduling(true)}>
+                {chosen ? "Change the time" : "Pick a time now"}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      }
+      paymentTitle="Payment"
+    >
+      {"code" in priced ? (
+        <p>Payment opens once your cart can be checked out.</p>
+      ) : (
+        <PaymentForm
+          key={attemptKey}
+          payment={quote.payment}
+          amount={priced.amount}
+          intentMode="payment"
+          defaultName={quote.cardholderName}
+          start={(cardholderName) =>
+            start({
+              lines,
+              cardholderName,
+              idempotencyKey: attemptKey,
+              ...(chosen ? { schedule: { coachId: chosen.coachId, startsAt: chosen.startsAt } } : {}),
+            })
+          }
+          // Emptied once the success page is up, so this page never flashes "Your cart is empty." first.
+          onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } }).then(clear)}
+          onDeclined={(_orderId, result) => {
+            setAttemptKey(newAttemptKey());
+            void navigate({ to: "/checkout/failed", search: { code: result.code } });
+          }}
+        />
+      )}
+    </CheckoutLayout>
   );
 }

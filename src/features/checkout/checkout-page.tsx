@@ -5,10 +5,9 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useAction, useQuery } from "convex/react";
 import { CheckIcon } from "lucide-react";
 import { useState } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CartCheckout } from "./cart-checkout";
 import { ChangePlanPanel } from "./change-plan-panel";
-import { CheckoutShell, CheckoutSkeleton, MoneyBackNote } from "./checkout-shell";
+import { CheckoutLayout, CheckoutShell, CheckoutSkeleton } from "./checkout-shell";
 import { CYCLE_LABELS, tierDetails } from "./plans";
 import { newAttemptKey } from "./payment-client";
 import { PaymentForm } from "./payment-form";
@@ -52,85 +51,70 @@ function PlanCheckout({ quote, initialCycle }: { quote: Quote; initialCycle?: st
   const details = tierDetails(quote.tier);
 
   return (
-    <CheckoutShell>
-      <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
-        <section aria-labelledby="order-summary-title" className="flex flex-col gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle id="order-summary-title" className="text-xl">
-                Order summary
-              </CardTitle>
-              <CardDescription>
-                {details.name}: {details.description}
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-6">
-              <fieldset>
-                <legend className="mb-3 font-medium">Billing</legend>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  {quote.plans.map((option) => (
-                    <label
-                      key={option.cycle}
-                      className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-                    >
-                      <input type="radio" name="billing" value={option.cycle} checked={cycle === option.cycle} onChange={() => setCycle(option.cycle)} className="mt-1 size-4 accent-primary" />
-                      <span className="flex flex-col">
-                        <span className="font-medium">{CYCLE_LABELS[option.cycle].label}</span>
-                        <span>
-                          {formatPrice(option.amount)} per {CYCLE_LABELS[option.cycle].per}
-                        </span>
-                        {option.cycle === "quarterly" && monthly ? (
-                          <span className="text-sm text-muted-foreground">
-                            instead of {formatPrice(monthly.amount * 3)} (3 x {formatPrice(monthly.amount)} monthly)
-                          </span>
-                        ) : null}
+    <CheckoutLayout
+      description={`${details.name}: ${details.description}`}
+      summary={
+        <>
+          <fieldset>
+            <legend className="mb-3 font-medium">Billing</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {quote.plans.map((option) => (
+                <label
+                  key={option.cycle}
+                  className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                >
+                  <input type="radio" name="billing" value={option.cycle} checked={cycle === option.cycle} onChange={() => setCycle(option.cycle)} className="mt-1 size-4 accent-primary" />
+                  <span className="flex flex-col">
+                    <span className="font-medium">{CYCLE_LABELS[option.cycle].label}</span>
+                    <span>
+                      {formatPrice(option.amount)} per {CYCLE_LABELS[option.cycle].per}
+                    </span>
+                    {option.cycle === "quarterly" && monthly ? (
+                      <span className="text-sm text-muted-foreground">
+                        instead of {formatPrice(monthly.amount * 3)} (3 x {formatPrice(monthly.amount)} monthly)
                       </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <div>
-                <h3 className="mb-2 font-medium">What's included</h3>
-                <ul className="flex flex-col gap-2">
-                  {details.features.map((feature) => (
-                    <li key={feature} className="flex gap-2">
-                      <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              <p className="flex justify-between border-t pt-4 text-lg font-semibold">
-                <span>Due today</span>
-                <span>{formatPrice(plan.amount)}</span>
-              </p>
-            </CardContent>
-          </Card>
-          <MoneyBackNote />
-        </section>
-        <section aria-labelledby="payment-title" className="flex flex-col gap-4">
-          <h2 id="payment-title" className="text-xl font-semibold">
-            {quote.upgrade ? "Change your plan" : "Payment"}
-          </h2>
-          {quote.upgrade && quote.subscription ? (
-            <ChangePlanPanel current={quote.subscription} target={{ tier: quote.tier, cycle }} />
-          ) : (
-            <PaymentForm
-              key={attemptKey}
-              payment={quote.payment}
-              amount={plan.amount}
-              intentMode="subscription"
-              defaultName={quote.cardholderName}
-              start={(cardholderName) => start({ tier: quote.tier, billingCycle: cycle, cardholderName, idempotencyKey: attemptKey })}
-              onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } })}
-              onDeclined={(_orderId, result) => {
-                setAttemptKey(newAttemptKey());
-                void navigate({ to: "/checkout/failed", search: { tier: quote.tier, code: result.code } });
-              }}
-            />
-          )}
-        </section>
-      </div>
-    </CheckoutShell>
+                    ) : null}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <h3 className="mb-2 font-medium">What's included</h3>
+            <ul className="flex flex-col gap-2">
+              {details.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className="flex justify-between border-t pt-4 text-lg font-semibold">
+            <span>Due today</span>
+            <span>{formatPrice(plan.amount)}</span>
+          </p>
+        </>
+      }
+      paymentTitle={quote.upgrade ? "Change your plan" : "Payment"}
+    >
+      {quote.upgrade && quote.subscription ? (
+        <ChangePlanPanel current={quote.subscription} target={{ tier: quote.tier, cycle }} />
+      ) : (
+        <PaymentForm
+          key={attemptKey}
+          payment={quote.payment}
+          amount={plan.amount}
+          intentMode="subscription"
+          defaultName={quote.cardholderName}
+          start={(cardholderName) => start({ tier: quote.tier, billingCycle: cycle, cardholderName, idempotencyKey: attemptKey })}
+          onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } })}
+          onDeclined={(_orderId, result) => {
+            setAttemptKey(newAttemptKey());
+            void navigate({ to: "/checkout/failed", search: { tier: quote.tier, code: result.code } });
+          }}
+        />
+      )}
+    </CheckoutLayout>
   );
 }

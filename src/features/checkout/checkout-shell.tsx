@@ -2,6 +2,7 @@ import { MONEY_BACK_DAYS } from "@convex/model/billing";
 import { formatPrice } from "@convex/model/products";
 import { ShieldCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MONEY_BACK_PROMISE } from "@/features/catalog/pricing";
 
@@ -13,6 +14,49 @@ export function CheckoutShell({ children }: { children: ReactNode }) {
       </h1>
       {children}
     </article>
+  );
+}
+
+/** Every checkout's page: the order summary and the money-back promise beside the payment. */
+export function CheckoutLayout({
+  description,
+  summary,
+  paymentTitle,
+  before,
+  children,
+}: {
+  description: string;
+  summary: ReactNode;
+  paymentTitle: string;
+  /** What opens over the page first (the cart's scheduling step). */
+  before?: ReactNode;
+  /** The payment side. */
+  children: ReactNode;
+}) {
+  return (
+    <CheckoutShell>
+      {before}
+      <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
+        <section aria-labelledby="order-summary-title" className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle id="order-summary-title" className="text-xl">
+                Order summary
+              </CardTitle>
+              <CardDescription>{description}</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-6">{summary}</CardContent>
+          </Card>
+          <MoneyBackNote />
+        </section>
+        <section aria-labelledby="payment-title" className="flex flex-col gap-4">
+          <h2 id="payment-title" className="text-xl font-semibold">
+            {paymentTitle}
+          </h2>
+          {children}
+        </section>
+      </div>
+    </CheckoutShell>
   );
 }
 
@@ -28,7 +72,7 @@ export function CheckoutSkeleton() {
 }
 
 /** SPEC §9's 30-day money-back promise, as every checkout shows it. */
-export function MoneyBackNote() {
+function MoneyBackNote() {
   return (
     <p className="flex gap-3 rounded-lg border bg-muted/40 p-4">
       <ShieldCheckIcon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden />
@@ -40,7 +84,13 @@ export function MoneyBackNote() {
 }
 
 /** One priced line of an order; a time package says what its minutes do ("added to your time balance"). */
-export function OrderLineItem({ item, minutesNote }: { item: { name: string; quantity: number; totalPrice: number; minutes: number }; minutesNote: string }) {
+export function OrderLineItem({
+  item,
+  minutesNote,
+}: {
+  item: { name: string; quantity: number; totalPrice: number; minutes: number };
+  minutesNote: string;
+}) {
   return (
     <li className="flex justify-between gap-4">
       <span>
