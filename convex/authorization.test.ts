@@ -101,6 +101,29 @@ const CASES: Record<string, Case> = {
     args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
+  "intro:coaches": { access: "public", args: () => ({}), ownership: { none: "names of bookable coaches, public on the booking page" } },
+  "intro:slots": {
+    access: "public",
+    args: async ({ t }) => ({ coachId: (await bookableCoach(t)).coachId, from: Date.now(), to: Date.now() + DAY_MS }),
+    ownership: { none: "a coach's open times, without who booked the others" },
+  },
+  "intro:book": {
+    access: "public",
+    // An e-mail with an account books on that account, without reaching the identity provider.
+    args: async ({ t, other }) => {
+      const { coachId, slot } = await bookableCoach(t);
+      const email = (await t.run((ctx) => ctx.db.get("users", other.id)))!.email;
+      return { name: "Sam Lee", email, coachId, startsAt: slot };
+    },
+    ownership: async ({ t, other }, self) => {
+      const { coachId, slot } = await bookableCoach(t);
+      const email = (await t.run((ctx) => ctx.db.get("users", other.id)))!.email;
+      const result = await self.as.action(api.intro.book, { name: "Sam Lee", email, coachId, startsAt: slot });
+      // Booking with someone's e-mail tells the booker nothing about their account.
+      expect(Object.keys(result).sort()).toEqual(["bookingId", "kind"]);
+      await expect(self.as.query(api.bookings.get, { sessionId: result.bookingId })).rejects.toThrow();
+    },
+  },
   "catalog:products": { access: "public", args: () => ({}), ownership: { none: "the public catalogue" } },
   "catalog:articles": { access: "public", args: () => ({ kind: "post" }), ownership: { none: "published articles" } },
   "catalog:article": { access: "public", args: () => ({ kind: "post", slug: "none" }), ownership: { none: "published articles" } },

@@ -242,6 +242,8 @@ export const sessionStatusValidator = v.union(v.literal("scheduled"), v.literal(
 
 /** A booked coaching session: the booking (/dashboard/bookings/{id}) and the session (/session/{id}) are one row. */
 export const sessionFields = {
+  /** "intro": the free intro session of /free-intro-session, one per account, no minutes debited. */
+  kind: v.optional(v.literal("intro")),
   title: v.string(),
   description: v.string(),
   coachId: v.id("users"),
@@ -528,7 +530,8 @@ export default defineSchema({
     .index("by_member_and_start", ["memberId", "startsAt"])
     .index("by_coach_and_start", ["coachId", "startsAt"])
     .index("by_member_status_and_start", ["memberId", "status", "startsAt"])
-    .index("by_coach_status_and_start", ["coachId", "status", "startsAt"]),
+    .index("by_coach_status_and_start", ["coachId", "status", "startsAt"])
+    .index("by_member_and_kind", ["memberId", "kind"]),
   availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
   recordings: defineTable(recordingFields).index("by_session", ["sessionId"]).index("by_member_and_created", ["memberId", "createdAt"]),
   transcripts: defineTable(transcriptFields).index("by_session", ["sessionId"]).index("by_member_and_created", ["memberId", "createdAt"]),

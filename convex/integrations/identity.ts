@@ -1,7 +1,9 @@
 /**
- * The identity provider's account switch: deactivating an account must end its sessions and
- * block its sign-in where the credentials live. Clerk bans and unbans the user (its Backend API,
- * through @clerk/backend); the local provider of the embedded backend has an admin endpoint for the same.
+ * What the app asks of the identity provider's server side: switching an account off and on
+ * (deactivating must end its sessions and block its sign-in where the credentials live), and
+ * making an account for a visitor who booked, with a one-time ticket that signs them in.
+ * Clerk does each through its Backend API (@clerk/backend: ban/unban, createUser,
+ * createSignInToken); the local provider of the embedded backend has admin endpoints for the same.
  */
 import { createClerkClient } from "@clerk/backend";
 import { env } from "../_generated/server";
@@ -15,22 +17,102 @@ async function expectOk(response: Response, what: string) {
   if (!response.ok) throw new Error(`${what} failed: HTTP ${response.status} ${await response.text()}`);
 }
 
+function localAdmin(path: string, body?: unknown, method = "POST"): Promise<Response> {
+  if (!env.LOCAL_AUTH_URL || !env.LOCAL_AUTH_ADMIN_SECRET) throw new Error("The local identity provider's admin URL and secret are not set");
+  return fetch(`${env.LOCAL_AUTH_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${env.LOCAL_AUTH_ADMIN_SECRET}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+const clerkIssuer = () => env.CLERK_JWT_ISSUER_DOMAIN?.replace(/\/$/, "");
+
+function clerk() {
+  if (!env.CLERK_SECRET_KEY) throw new Error("CLERK_SECRET_KEY is not set");
+  return createClerkClient({ secretKey: env.CLERK_SECRET_KEY });
+}
+
 export async function setAccountActive(tokenIdentifier: string, active: boolean): Promise<void> {
   const { issuer, subject } = splitTokenIdentifier(tokenIdentifier);
   if (env.LOCAL_AUTH_ISSUER && issuer === env.LOCAL_AUTH_ISSUER) {
-    if (!env.LOCAL_AUTH_URL || !env.LOCAL_AUTH_ADMIN_SECRET) throw new Error("The local identity provider's admin URL and secret are not set");
-    const response = await fetch(`${env.LOCAL_AUTH_URL}/auth/admin/accounts/${encodeURIComponent(subject)}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${env.LOCAL_AUTH_ADMIN_SECRET}`, "content-type": "application/json" },
-      body: JSON.stringify({ active }),
-    });
-    return expectOk(response, "Updating the local account");
+    return expectOk(await localAdmin(`/auth/admin/accounts/${encodeURIComponent(subject)}`, { active }), "Updating the local account");
   }
-  if (env.CLERK_JWT_ISSUER_DOMAIN && issuer === env.CLERK_JWT_ISSUER_DOMAIN.replace(/\/$/, "")) {
-    if (!env.CLERK_SECRET_KEY) throw new Error("CLERK_SECRET_KEY is not set");
-    const { users } = createClerkClient({ secretKey: env.CLERK_SECRET_KEY });
+  if (clerkIssuer() && issuer === clerkIssuer()) {
+    const { users } = clerk();
     await (active ? users.unbanUser(subject) : users.banUser(subject));
     return;
   }
   throw new Error(`No identity provider is configured for issuer ${issuer}`);
+}
+
+export interface NewIdentity {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/** The provider already has an account with this e-mail: the person should sign in instead. */
+export class IdentityEmailTaken extends Error {
+  override name = "IdentityEmailTaken";
+}
+
+/** How long the ticket handed to the browser after a booking stays redeemable. */
+export const SIGN_IN_TICKET_SECONDS = 5 * 60;
+
+/**
+ * Makes an account at the configured provider (the local one when the embedded backend runs,
+ * else Clerk), with the role in its public metadata, and a one-time ticket that signs it in.
+ * Returns the tokenIdentifier Convex will see for it (`${issuer}|${subject}`).
+ */
+export async function createIdentity(input: NewIdentity): Promise<{ tokenIdentifier: string; ticket: string }> {
+  if (env.LOCAL_AUTH_ISSUER) {
+    const created = await localAdmin("/auth/admin/accounts", { ...input, publicMetadata: { role: input.role } });
+    if (created.status === 409) throw new IdentityEmailTaken();
+    await expectOk(created, "Creating the local account");
+    const { subject } = (await created.json()) as { subject: string };
+    const issued = await localAdmin("/auth/admin/sign-in-tokens", { subject, expiresInSeconds: SIGN_IN_TICKET_SECONDS });
+    await expectOk(issued, "Creating a sign-in ticket");
+    const { ticket } = (await issued.json()) as { ticket: string };
+    return { tokenIdentifier: `${env.LOCAL_AUTH_ISSUER}|${subject}`, ticket };
+  }
+  const issuer = clerkIssuer();
+  if (!issuer) throw new Error("No identity provider is configured");
+  const client = clerk();
+  let userId: string;
+  try {
+    ({ id: userId } = await client.users.createUser({
+      emailAddress: [input.email],
+      password: input.password,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      publicMetadata: { role: input.role },
+    }));
+  } catch (error) {
+    if (isClerkEmailTaken(error)) throw new IdentityEmailTaken();
+    throw error;
+  }
+  const { token } = await client.signInTokens.createSignInToken({ userId, expiresInSeconds: SIGN_IN_TICKET_SECONDS });
+  return { tokenIdentifier: `${issuer}|${userId}`, ticket: token };
+}
+
+/** Removes an account createIdentity made, when the booking it was made for could not be written after all. */
+export async function deleteIdentity(tokenIdentifier: string): Promise<void> {
+  const { issuer, subject } = splitTokenIdentifier(tokenIdentifier);
+  if (env.LOCAL_AUTH_ISSUER && issuer === env.LOCAL_AUTH_ISSUER) {
+    return expectOk(await localAdmin(`/auth/admin/accounts/${encodeURIComponent(subject)}`, undefined, "DELETE"), "Deleting the local account");
+  }
+  if (clerkIssuer() && issuer === clerkIssuer()) {
+    await clerk().users.deleteUser(subject);
+    return;
+  }
+  throw new Error(`No identity provider is configured for issuer ${issuer}`);
+}
+
+/** Clerk answers a taken address with 422 and the error code form_identifier_exists. */
+function isClerkEmailTaken(error: unknown): boolean {
+  const errors = (error as { errors?: { code?: string }[] } | null)?.errors;
+  return Array.isArray(errors) && errors.some((e) => e.code === "form_identifier_exists");
 }

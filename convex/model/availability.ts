@@ -19,8 +19,11 @@ export const MIN_NOTICE_MINUTES = 60;
 /** SPEC §9: "session duration 60". */
 export const DEFAULT_SESSION_MINUTES = 60;
 export const SESSION_DURATIONS = [30, 60, 90] as const;
+/** The free intro session a visitor books from /free-intro-session: shorter than any paid session. */
+export const INTRO_SESSION_MINUTES = 20;
 export const LONGEST_SESSION_MINUTES = Math.max(...SESSION_DURATIONS);
-export const SHORTEST_SESSION_MINUTES = Math.min(...SESSION_DURATIONS);
+/** Sessions never overlap, so this bounds how many fit in a range (the intro counts too). */
+export const SHORTEST_SESSION_MINUTES = Math.min(...SESSION_DURATIONS, INTRO_SESSION_MINUTES);
 /** The longest range one slots request may cover. */
 export const MAX_SLOT_RANGE_DAYS = 62;
 /** Bounds on one coach's saved availability, so the row stays small. */

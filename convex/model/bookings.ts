@@ -14,6 +14,7 @@ import {
   checkDuration,
   coachAvailability,
   DAY_MS,
+  INTRO_SESSION_MINUTES,
   type Interval,
   loadCoach,
   LONGEST_SESSION_MINUTES,
@@ -111,15 +112,7 @@ export async function findSlots(
 ): Promise<number[]> {
   checkDuration(member, args.durationMinutes);
   const coach = await loadCoach(ctx, args.coachId);
-  if (
-    !Number.isFinite(args.from) ||
-    !Number.isFinite(args.to) ||
-    args.to <= args.from ||
-    args.to - args.from > MAX_SLOT_RANGE_DAYS * DAY_MS
-  )
-    throw userError("INVALID_INPUT", {
-      to: `Pick a range of up to ${MAX_SLOT_RANGE_DAYS} days.`,
-    });
+  checkRange(args);
   const availability = await coachAvailability(ctx, coach._id);
   if (!availability) return [];
   const range = {
@@ -130,12 +123,29 @@ export async function findSlots(
   return openSlots({ availability, ...args, busy, now });
 }
 
+/** The coach's open intro slots in [from, to), for a visitor who has no sessions of their own yet. */
+export async function introSlots(ctx: Pick<QueryCtx, "db">, args: { coachId: Id<"users">; from: number; to: number }, now: number) {
+  const coach = await loadCoach(ctx, args.coachId);
+  checkRange(args);
+  const availability = await coachAvailability(ctx, coach._id);
+  if (!availability) return [];
+  const busy = await busyTimes(ctx, { coachId: coach._id }, { start: args.from, end: args.to + INTRO_SESSION_MINUTES * MINUTE_MS });
+  return openSlots({ availability, ...args, durationMinutes: INTRO_SESSION_MINUTES, busy, now });
+}
+
+function checkRange({ from, to }: { from: number; to: number }) {
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from || to - from > MAX_SLOT_RANGE_DAYS * DAY_MS)
+    throw userError("INVALID_INPUT", {
+      to: `Pick a range of up to ${MAX_SLOT_RANGE_DAYS} days.`,
+    });
+}
+
 /**
  * Refuses a start that is past (SLOT_IN_PAST), that overlaps another session of the member
  * (MEMBER_BUSY), or that is not an open slot of the coach (SLOT_UNAVAILABLE). `except` is the
  * session being moved, which does not block its own new time.
  */
-async function checkSlot(
+export async function checkSlot(
   ctx: Pick<QueryCtx, "db">,
   {
     coachId,
@@ -144,7 +154,8 @@ async function checkSlot(
     durationMinutes,
   }: {
     coachId: Id<"users">;
-    memberId: Id<"users">;
+    /** None for a visitor who has no account yet, so no sessions either. */
+    memberId?: Id<"users">;
     startsAt: number;
     durationMinutes: number;
   },
@@ -156,7 +167,7 @@ async function checkSlot(
     start: startsAt,
     end: startsAt + durationMinutes * MINUTE_MS,
   };
-  if ((await busyTimes(ctx, { memberId }, range, except)).length > 0) throw userError("MEMBER_BUSY");
+  if (memberId && (await busyTimes(ctx, { memberId }, range, except)).length > 0) throw userError("MEMBER_BUSY");
   const availability = await coachAvailability(ctx, coachId);
   const open = availability
     ? openSlots({
@@ -317,24 +328,74 @@ export async function bookSession(
     now,
   );
   if (spendableMinutes(await readBalance(ctx, member._id), now) < args.durationMinutes) throw userError("INSUFFICIENT_MINUTES");
+  return insertSession(
+    ctx,
+    member,
+    { title, description, coachId: coach._id, startsAt: args.startsAt, durationMinutes: args.durationMinutes, debitedMinutes: args.durationMinutes },
+    now,
+  );
+}
+
+export const INTRO_SESSION_TITLE = "Free intro session";
+
+/** The member's intro sessions that still count: a cancelled one may be booked again. */
+export async function activeIntro(ctx: Pick<QueryCtx, "db">, memberId: Id<"users">) {
+  const intros = await ctx.db
+    .query("sessions")
+    .withIndex("by_member_and_kind", (q) => q.eq("memberId", memberId).eq("kind", "intro"))
+    .collect();
+  return intros.find((session) => session.status !== "cancelled") ?? null;
+}
+
+/**
+ * Books the free intro session (SPEC §2 booking flow) for `member`: one per account, no minutes
+ * debited, in an open slot of the coach. Refusals come before the first write, as in bookSession.
+ */
+export async function bookIntroSession(
+  ctx: MutationCtx,
+  member: Doc<"users">,
+  args: { coachId: Id<"users">; startsAt: number },
+  now: number,
+): Promise<Id<"sessions">> {
+  const coach = await loadCoach(ctx, args.coachId);
+  if (await activeIntro(ctx, member._id)) throw userError("INTRO_ALREADY_BOOKED");
+  await checkSlot(ctx, { coachId: coach._id, memberId: member._id, startsAt: args.startsAt, durationMinutes: INTRO_SESSION_MINUTES }, now);
+  return insertSession(
+    ctx,
+    member,
+    {
+      kind: "intro",
+      title: INTRO_SESSION_TITLE,
+      description: "",
+      coachId: coach._id,
+      startsAt: args.startsAt,
+      durationMinutes: INTRO_SESSION_MINUTES,
+      debitedMinutes: 0,
+    },
+    now,
+  );
+}
+
+/** Writes a checked booking: the row, its ledger debit (if any), reminders and the announcements. */
+async function insertSession(
+  ctx: MutationCtx,
+  member: Doc<"users">,
+  fields: Pick<Doc<"sessions">, "kind" | "title" | "description" | "coachId" | "startsAt" | "durationMinutes" | "debitedMinutes">,
+  now: number,
+): Promise<Id<"sessions">> {
   const sessionId = await ctx.db.insert("sessions", {
-    title,
-    description,
-    coachId: coach._id,
+    ...fields,
     memberId: member._id,
-    startsAt: args.startsAt,
-    endsAt: args.startsAt + args.durationMinutes * MINUTE_MS,
-    durationMinutes: args.durationMinutes,
+    endsAt: fields.startsAt + fields.durationMinutes * MINUTE_MS,
     status: "scheduled",
     meetingUrl: "",
     bookedAt: now,
-    debitedMinutes: args.durationMinutes,
     reminderJobs: [],
   });
-  await debitBooking(ctx, member._id, { sessionId, minutes: args.durationMinutes }, now);
+  if (fields.debitedMinutes > 0) await debitBooking(ctx, member._id, { sessionId, minutes: fields.debitedMinutes }, now);
   await ctx.db.patch("sessions", sessionId, {
     meetingUrl: meetingUrl(sessionId),
-    reminderJobs: await scheduleReminders(ctx, sessionId, args.startsAt, now),
+    reminderJobs: await scheduleReminders(ctx, sessionId, fields.startsAt, now),
   });
   await announce(ctx, (await ctx.db.get("sessions", sessionId))!, member, "booked", now);
   return sessionId;

@@ -110,6 +110,17 @@ export const UPGRADE_MESSAGES = {
   BASIC_INCLUDED: "Your Foundation plan already includes everything in Basic, so there's nothing to change.",
 } as const;
 
+/** The free intro booking of /free-intro-session and the account it makes (SPEC §2 booking flow, §8 post-booking). */
+export const INTRO_MESSAGES = {
+  INTRO_ALREADY_BOOKED: "This account already has a free intro session. You'll find it under Bookings once you sign in.",
+  INTRO_EMAIL_HAS_ACCOUNT: "An account with this email already exists. Please sign in, then book from your dashboard.",
+  INTRO_ACCOUNT_DEACTIVATED: "The account for this email is deactivated. Reactivate it or contact support, then book again.",
+  INTRO_SETUP_FAILED: "We couldn't finish setting up your account, so nothing was booked. Please try again in a moment.",
+  INTRO_BUSY: "Lots of people are booking right now. Please try again in a few minutes.",
+  PASSWORD_HIDDEN: "Password is no longer visible. Please use the copy you saved.",
+  COPIED: "Copied!",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
@@ -121,6 +132,10 @@ export const ERROR_MESSAGES = {
   ...BILLING_MESSAGES,
   CURRENT_PLAN: UPGRADE_MESSAGES.CURRENT_PLAN,
   PLAN_NOT_AVAILABLE: UPGRADE_MESSAGES.PLAN_NOT_AVAILABLE,
+  INTRO_ALREADY_BOOKED: INTRO_MESSAGES.INTRO_ALREADY_BOOKED,
+  INTRO_EMAIL_HAS_ACCOUNT: INTRO_MESSAGES.INTRO_EMAIL_HAS_ACCOUNT,
+  INTRO_ACCOUNT_DEACTIVATED: INTRO_MESSAGES.INTRO_ACCOUNT_DEACTIVATED,
+  INTRO_SETUP_FAILED: INTRO_MESSAGES.INTRO_SETUP_FAILED,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 

@@ -16,6 +16,10 @@ const RATE_LIMITS = {
   contactOverall: { kind: "token bucket", rate: 200, period: HOUR, capacity: 50 },
   newsletterOverall: { kind: "token bucket", rate: 500, period: HOUR, capacity: 100 },
   eventRegistrationOverall: { kind: "token bucket", rate: 500, period: HOUR, capacity: 100 },
+  /** Free intro bookings per e-mail: a retry or two, not a calendar filled in someone else's name. */
+  introPerEmail: { kind: "token bucket", rate: 3, period: HOUR, capacity: 3 },
+  /** All visitors together: each booking makes an account at the identity provider. */
+  introOverall: { kind: "token bucket", rate: 100, period: HOUR, capacity: 30 },
 } as const satisfies Record<string, RateLimitConfig>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

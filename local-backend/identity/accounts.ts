@@ -15,6 +15,9 @@ export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
 const REFRESH_TOKEN_BYTES = 32;
 /** A rotated refresh token presented this soon after rotation is a concurrent refresh, not reuse. */
 const CONCURRENT_REFRESH_GRACE_MS = 10_000;
+/** How long a sign-in ticket may wait to be redeemed; Clerk lets the caller choose, we ask for minutes. */
+export const MAX_TICKET_SECONDS = 10 * 60;
+const TICKET_BYTES = 32;
 
 const email = (message: string) => z.string({ error: message }).trim().toLowerCase();
 const name = (required: string, tooLong: string) =>
@@ -60,7 +63,18 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+export const ticketSchema = z.object({ ticket: z.string({ error: MESSAGES.ticketInvalid }).min(1, { error: MESSAGES.ticketInvalid }) });
+
+/** A one-time sign-in ticket, known only by its SHA-256, like Clerk's sign-in tokens (`strategy: "ticket"`). */
+type Ticket = { subject: string; expiresAt: number };
+
 export class Accounts {
+  /**
+   * Kept in memory only: a ticket lives minutes, and one lost to a restart just means signing in with the
+   * password the person was shown.
+   */
+  private readonly tickets = new Map<string, Ticket>();
+
   private constructor(
     private readonly store: IdentityStore,
     private readonly key: SigningKey,
@@ -76,8 +90,9 @@ export class Accounts {
     return { keys: [this.key.publicJwk] };
   }
 
-  async createAccount(input: NewAccount): Promise<Account> {
-    const account = await this.newAccount(input, input.emailVerified ?? false);
+  /** An account made on someone's behalf; the input is checked like a registration. */
+  async createAccount(input: NewAccount | Record<string, unknown>): Promise<Account> {
+    const account = await this.newAccount(input, input.emailVerified === true);
     await this.store.commit([{ op: "putAccount", account }]);
     return account;
   }
@@ -133,6 +148,36 @@ export class Accounts {
     if (!account) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
     const revoke = active ? [] : [{ op: "revoke" as const, sessionIds: this.store.liveSessionIds(subject), at: Date.now() }];
     await this.store.commit([{ op: "putAccount", account: { ...account, active } }, ...revoke]);
+  }
+
+  /** Removes an account and its sessions, as Clerk's DELETE /users/{id} does: undoing one made for a booking that failed. */
+  async deleteAccount(subject: string): Promise<void> {
+    if (!this.store.account(subject)) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    for (const [id, ticket] of this.tickets) if (ticket.subject === subject) this.tickets.delete(id);
+    await this.store.commit([{ op: "deleteAccount", subject }]);
+  }
+
+  /** A ticket that signs the account in once, within `expiresInSeconds` (at most MAX_TICKET_SECONDS). */
+  createTicket(subject: string, expiresInSeconds: number): { ticket: string; expiresAt: number } {
+    if (!this.store.account(subject)) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    const now = Date.now();
+    for (const [id, ticket] of this.tickets) if (ticket.expiresAt <= now) this.tickets.delete(id);
+    const ticket = randomBytes(TICKET_BYTES).toString("base64url");
+    const expiresAt = now + Math.min(Math.max(1, expiresInSeconds), MAX_TICKET_SECONDS) * 1000;
+    this.tickets.set(hashToken(ticket), { subject, expiresAt });
+    return { ticket, expiresAt };
+  }
+
+  /** Redeems a ticket: it is gone before anything is awaited, so two tabs presenting it cannot both sign in. */
+  async redeemTicket(ticket: string): Promise<IssuedTokens> {
+    const id = hashToken(ticket);
+    const found = this.tickets.get(id);
+    this.tickets.delete(id);
+    if (!found || found.expiresAt <= Date.now()) throw new IdentityError(401, "TICKET_INVALID", MESSAGES.ticketInvalid);
+    const account = this.store.account(found.subject);
+    if (!account) throw new IdentityError(401, "TICKET_INVALID", MESSAGES.ticketInvalid);
+    if (!account.active) throw new IdentityError(403, "ACCOUNT_DEACTIVATED", MESSAGES.accountDeactivated);
+    return this.startSession(account);
   }
 
   async issueTokens(subject: string): Promise<IssuedTokens> {

@@ -20,6 +20,7 @@ export const MESSAGES = {
   tooLarge: "The request body is too large.",
   adminSecretRequired: "This endpoint needs the admin secret as a Bearer token.",
   noSuchAccount: "No account has this id.",
+  ticketInvalid: "This sign-in link has expired or was already used. Sign in with your email and password.",
   notFound: "No such endpoint.",
   methodNotAllowed: "This endpoint does not accept that method.",
 } as const;
@@ -31,6 +32,7 @@ export type IdentityErrorCode =
   | "ACCOUNT_DEACTIVATED"
   | "RATE_LIMITED"
   | "SIGNED_OUT"
+  | "TICKET_INVALID"
   | "UNAUTHORIZED"
   | "NOT_FOUND"
   | "METHOD_NOT_ALLOWED"

@@ -12,13 +12,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
-import { loginSchema, parseInput, REFRESH_TOKEN_MS, type Accounts, type IssuedTokens } from "./accounts";
+import { loginSchema, parseInput, REFRESH_TOKEN_MS, ticketSchema, type Accounts, type IssuedTokens } from "./accounts";
 import { IdentityError, MESSAGES } from "./errors";
 
 export const REFRESH_COOKIE = "lwcc_refresh";
 const MAX_BODY_BYTES = 64 * 1024;
 
 const adminSchema = z.object({ active: z.boolean({ error: "Send active: true or false." }) });
+const signInTokenSchema = z.object({
+  subject: z.string({ error: MESSAGES.noSuchAccount }).min(1, { error: MESSAGES.noSuchAccount }),
+  expiresInSeconds: z.number({ error: "Send expiresInSeconds as a number." }).int().positive(),
+});
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 type Limit = { limiter: RateLimiterMemory; key: string };
@@ -80,6 +84,33 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
         sendTokens(request, response, 200, tokens);
       },
     },
+    /** Signs in with a one-time ticket from /auth/admin/sign-in-tokens (a booking made by someone who had no account yet). */
+    "/auth/ticket": {
+      method: "POST",
+      async handle(request, response) {
+        const { ticket } = parseInput(ticketSchema, await readJson(request));
+        await takePoints([{ limiter: signInsByAddress, key: clientAddress(request) }], MESSAGES.signInRateLimited);
+        sendTokens(request, response, 200, await accounts.redeemTicket(ticket));
+      },
+    },
+    /** Server-to-server: an account made on someone's behalf (Clerk's POST /users). */
+    "/auth/admin/accounts": {
+      method: "POST",
+      async handle(request, response) {
+        requireAdmin(request);
+        const account = await accounts.createAccount(await readJson(request));
+        send(response, 201, { subject: account.subject });
+      },
+    },
+    /** Server-to-server: a one-time sign-in ticket for an account (Clerk's POST /sign_in_tokens). */
+    "/auth/admin/sign-in-tokens": {
+      method: "POST",
+      async handle(request, response) {
+        requireAdmin(request);
+        const { subject, expiresInSeconds } = parseInput(signInTokenSchema, await readJson(request));
+        send(response, 201, accounts.createTicket(subject, expiresInSeconds));
+      },
+    },
     "/auth/logout": { method: "POST", handle: logout },
     "/logout": { method: "POST", handle: logout },
   };
@@ -95,14 +126,23 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
     response.end();
   }
 
-  async function setActive(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+  function requireAdmin(request: IncomingMessage) {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     if (token === undefined || !timingSafeEqual(digest(token), adminDigest)) {
       throw new IdentityError(401, "UNAUTHORIZED", MESSAGES.adminSecretRequired);
     }
-    const { active } = parseInput(adminSchema, await readJson(request));
+  }
+
+  /** POST switches the account on or off; DELETE removes it. */
+  async function account(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+    requireAdmin(request);
     const subject = safeDecode(encodedSubject);
     if (subject === null) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    if (request.method === "DELETE") {
+      await accounts.deleteAccount(subject);
+      return send(response, 200, { subject, deleted: true });
+    }
+    const { active } = parseInput(adminSchema, await readJson(request));
     await accounts.setActive(subject, active);
     send(response, 200, { subject, active });
   }
@@ -120,10 +160,12 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
     if (path !== "/logout" && !path.startsWith("/auth/")) return false;
     try {
       const admin = /^\/auth\/admin\/accounts\/([^/]+)$/.exec(path);
-      const route = admin ? { method: "POST", handle: (q: IncomingMessage, s: ServerResponse) => setActive(q, s, admin[1]!) } : routes[path];
+      const route = admin
+        ? { methods: ["POST", "DELETE"], handle: (q: IncomingMessage, s: ServerResponse) => account(q, s, admin[1]!) }
+        : routes[path] && { methods: [routes[path].method], handle: routes[path].handle };
       if (!route) throw new IdentityError(404, "NOT_FOUND", MESSAGES.notFound);
-      if (request.method !== route.method) {
-        throw new IdentityError(405, "METHOD_NOT_ALLOWED", MESSAGES.methodNotAllowed, { headers: { allow: route.method } });
+      if (!route.methods.includes(request.method ?? "")) {
+        throw new IdentityError(405, "METHOD_NOT_ALLOWED", MESSAGES.methodNotAllowed, { headers: { allow: route.methods.join(", ") } });
       }
       await route.handle(request, response);
     } catch (error) {
@@ -179,12 +221,12 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   if (mediaType(request) !== "application/json") throw new IdentityError(415, "UNSUPPORTED_MEDIA_TYPE", MESSAGES.notJson);
   const body = await readBody(request);
   try {
     const value: unknown = JSON.parse(body.toString("utf8"));
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // Answered below, like any body that is not an object.
   }

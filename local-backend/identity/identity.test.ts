@@ -290,6 +290,69 @@ describe("local identity provider over HTTP", () => {
     expect((await c.refresh()).status).toBe(401);
   });
 
+  it("creates an account for someone through the admin endpoint and signs them in once with a ticket", async () => {
+    const { provider, url } = await serve();
+    const asAdmin = (path: string, json: unknown, secret: string | null = provider.adminSecret) =>
+      client(url).request(path, { json, headers: secret ? { authorization: `Bearer ${secret}` } : {} });
+
+    expect((await asAdmin("/auth/admin/accounts", ADA, null)).status).toBe(401);
+    expect(await asAdmin("/auth/admin/accounts", { ...ADA, password: "short" })).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_INPUT", fields: { password: "Password is too short" } },
+    });
+    const created = await asAdmin("/auth/admin/accounts", ADA);
+    expect(created.status).toBe(201);
+    const subject = String(created.body!.subject);
+    expect((await asAdmin("/auth/admin/accounts", ADA)).body).toMatchObject({ code: "EMAIL_TAKEN" });
+
+    expect((await asAdmin("/auth/admin/sign-in-tokens", { subject, expiresInSeconds: 300 }, "wrong")).status).toBe(401);
+    expect((await asAdmin("/auth/admin/sign-in-tokens", { subject: "nobody", expiresInSeconds: 300 })).status).toBe(404);
+    const { ticket } = (await asAdmin("/auth/admin/sign-in-tokens", { subject, expiresInSeconds: 300 })).body as { ticket: string };
+
+    const browser = client(url);
+    const signedIn = await browser.request("/auth/ticket", { json: { ticket } });
+    expect(signedIn.status).toBe(200);
+    expect(decodeJwt(String(signedIn.body!.accessToken)).sub).toBe(subject);
+    // The ticket started a real session: the cookie refreshes.
+    expect((await browser.refresh()).status).toBe(200);
+    // Single use, even from another browser.
+    expect(await client(url).request("/auth/ticket", { json: { ticket } })).toMatchObject({
+      status: 401,
+      body: { code: "TICKET_INVALID", message: MESSAGES.ticketInvalid },
+    });
+    expect((await client(url).request("/auth/ticket", { json: {} })).status).toBe(400);
+    // The password the account was made with works as well.
+    expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(200);
+
+    // Deleting (undoing an account made for a booking that failed) ends its sessions and frees the address.
+    const remove = (secret: string) =>
+      client(url).request(`/auth/admin/accounts/${subject}`, { method: "DELETE", headers: { authorization: `Bearer ${secret}` } });
+    expect((await remove("wrong")).status).toBe(401);
+    expect(await remove(provider.adminSecret)).toMatchObject({ status: 200, body: { subject, deleted: true } });
+    expect((await remove(provider.adminSecret)).status).toBe(404);
+    expect((await browser.refresh()).status).toBe(401);
+    expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(401);
+    expect((await asAdmin("/auth/admin/accounts", ADA)).status).toBe(201);
+  });
+
+  it("refuses an expired ticket and one for an account deactivated since", async () => {
+    const { provider, url } = await serve();
+    const { subject } = await provider.createAccount(ADA);
+    const asAdmin = (json: unknown) =>
+      client(url).request("/auth/admin/sign-in-tokens", { json, headers: { authorization: `Bearer ${provider.adminSecret}` } });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const { ticket: soon } = (await asAdmin({ subject, expiresInSeconds: 60 })).body as { ticket: string };
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await client(url).request("/auth/ticket", { json: { ticket: soon } })).body).toMatchObject({ code: "TICKET_INVALID" });
+    } finally {
+      vi.useRealTimers();
+    }
+    const { ticket } = (await asAdmin({ subject, expiresInSeconds: 60 })).body as { ticket: string };
+    await provider.setActive(subject, false);
+    expect((await client(url).request("/auth/ticket", { json: { ticket } })).body).toMatchObject({ code: "ACCOUNT_DEACTIVATED" });
+  });
+
   it("limits failed sign-ins per email to 5 per 15 minutes; a refused attempt changes nothing", async () => {
     const { url } = await serve();
     await client(url).register();

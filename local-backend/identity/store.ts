@@ -25,7 +25,8 @@ export type Session = { id: string; subject: string; createdAt: number; expiresA
 export type Change =
   | { op: "putAccount"; account: Account }
   | { op: "putSession"; session: Session }
-  | { op: "revoke"; sessionIds: string[]; at: number };
+  | { op: "revoke"; sessionIds: string[]; at: number }
+  | { op: "deleteAccount"; subject: string };
 type LogRecord = { changes: Change[] };
 type Snapshot = { accounts: Account[]; sessions: Session[] };
 
@@ -106,6 +107,13 @@ export class IdentityStore {
       case "putSession":
         this.sessions.set(change.session.id, change.session);
         break;
+      case "deleteAccount": {
+        const account = this.accounts.get(change.subject);
+        if (account && this.subjectsByEmail.get(account.email) === change.subject) this.subjectsByEmail.delete(account.email);
+        this.accounts.delete(change.subject);
+        for (const [id, session] of this.sessions) if (session.subject === change.subject) this.sessions.delete(id);
+        break;
+      }
       case "revoke":
         for (const id of change.sessionIds) {
           const session = this.sessions.get(id);
