@@ -5,15 +5,19 @@ import { LocalAuthClient } from "@/features/auth/local-auth-client";
 import type { Viewer, ViewerUser } from "@/features/auth/viewer";
 import { server } from "../../tests/mocks/server";
 
-/** A session the test drives by hand: `set` changes the status, `signOut` is a spy. */
+/** A session the test drives by hand: `set` changes the status, `signOut` and `signInWithTicket` are spies. */
 export function testAuthSession(status: AuthStatus) {
   const store = new AuthStatusStore(status);
   const signOut = vi.fn(() => {
     store.set("signed-out");
     return Promise.resolve();
   });
-  const session: AuthSession = { getStatus: store.getStatus, subscribe: store.subscribe, signOut };
-  return { session, signOut, set: (next: AuthStatus) => store.set(next) };
+  const signInWithTicket = vi.fn((_ticket: string) => {
+    store.set("signed-in");
+    return Promise.resolve();
+  });
+  const session: AuthSession = { getStatus: store.getStatus, subscribe: store.subscribe, signOut, signInWithTicket };
+  return { session, signOut, signInWithTicket, set: (next: AuthStatus) => store.set(next) };
 }
 
 /** A real local client that has asked /auth/token (answered by msw) and been told nobody is signed in. */

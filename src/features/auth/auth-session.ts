@@ -10,6 +10,8 @@ export interface AuthSession {
   /** The listener runs after every change of status, and only then. */
   subscribe: (listener: () => void) => () => void;
   signOut: () => Promise<void>;
+  /** Signs in with a one-time ticket the backend made for an account it created (the free intro booking). */
+  signInWithTicket: (ticket: string) => Promise<void>;
 }
 
 /** A status value with listeners; both providers keep theirs in one. */

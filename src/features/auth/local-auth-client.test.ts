@@ -155,6 +155,32 @@ describe("LocalAuthClient", () => {
     expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBe("fresh");
   });
 
+  it("signs in with a one-time ticket, and passes on the provider's refusal of a used one", async () => {
+    server.use(http.post("*/auth/token", signedOut));
+    const seen: unknown[] = [];
+    server.use(
+      http.post("*/auth/ticket", async ({ request }) => {
+        const body = (await request.json()) as { ticket: string };
+        seen.push(body);
+        return body.ticket === "good"
+          ? HttpResponse.json({ accessToken: "from-ticket", expiresAt: Date.now() + HOUR })
+          : HttpResponse.json({ code: "TICKET_INVALID", message: "This sign-in link has expired or was already used." }, { status: 401 });
+      }),
+    );
+    const client = new LocalAuthClient();
+    client.start();
+    await settledStatus(client);
+
+    const refused = await client.signInWithTicket("used").catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "TICKET_INVALID" });
+    expect(client.getStatus()).toBe("signed-out");
+
+    await client.signInWithTicket("good");
+    expect(seen).toEqual([{ ticket: "used" }, { ticket: "good" }]);
+    expect(client.getStatus()).toBe("signed-in");
+    expect(await client.fetchAccessToken({ forceRefreshToken: false })).toBe("from-ticket");
+  });
+
   it("passes on the provider's error code, message and fields", async () => {
     server.use(
       http.post("*/auth/register", () =>

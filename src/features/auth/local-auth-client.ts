@@ -117,6 +117,8 @@ export class LocalAuthClient implements AuthSession {
 
   readonly register = (registration: Registration) => this.authenticate("/auth/register", registration);
 
+  readonly signInWithTicket = (ticket: string) => this.authenticate("/auth/ticket", { ticket });
+
   /** Ends the session at the provider; this tab is signed out even if the request fails. */
   readonly signOut = async (): Promise<void> => {
     this.generation++;
@@ -155,7 +157,7 @@ export class LocalAuthClient implements AuthSession {
     return null;
   }
 
-  private async authenticate(path: string, body: Credentials | Registration): Promise<void> {
+  private async authenticate(path: string, body: Credentials | Registration | { ticket: string }): Promise<void> {
     let response: Response;
     try {
       response = await this.post(path, body);

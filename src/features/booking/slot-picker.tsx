@@ -13,7 +13,8 @@ const WEEK_DAYS = 7;
 
 /**
  * A week of a coach's open start times, grouped by day in the member's zone, from the start of
- * today; Previous/Next move a week at a time. Each time is one 44 px button.
+ * today; Previous/Next move a week at a time. Each time is one 44 px button. Without
+ * `durationMinutes` it offers the free intro session's slots, which visitors can read.
  */
 export function SlotPicker({
   coachId,
@@ -22,7 +23,7 @@ export function SlotPicker({
   onPick,
 }: {
   coachId: Id<"users">;
-  durationMinutes: number;
+  durationMinutes?: number;
   timeZone: string;
   onPick: (startsAt: number) => void;
 }) {
@@ -31,7 +32,9 @@ export function SlotPicker({
   const days = zonedDays(addDays(today, week * WEEK_DAYS, { in: tz(timeZone) }).getTime(), WEEK_DAYS, timeZone);
   const from = days[0]!.getTime();
   const to = addDays(days[WEEK_DAYS - 1]!, 1).getTime();
-  const slots = useQuery(api.availability.slots, { coachId, from, to, durationMinutes });
+  const memberSlots = useQuery(api.availability.slots, durationMinutes === undefined ? "skip" : { coachId, from, to, durationMinutes });
+  const introSlots = useQuery(api.intro.slots, durationMinutes === undefined ? { coachId, from, to } : "skip");
+  const slots = durationMinutes === undefined ? introSlots : memberSlots;
   const groups = slots ? groupByDay(slots, (slot) => slot, days, timeZone).filter((group) => group.items.length > 0) : [];
   const range = `${format(days[0]!, "MMM d")} – ${format(days[WEEK_DAYS - 1]!, "MMM d, yyyy")}`;
 

@@ -49,6 +49,7 @@ vi.mock("convex/react", () => ({
     }
     if (name === "availability:coaches") return args === "skip" ? undefined : [{ _id: "users:cora", name: "Cora Reyes", timezone: "UTC" }];
     if (name === "availability:slots") return [SLOT];
+    if (name === "intro:slots") return undefined;
     throw new Error(`unexpected query ${name}`);
   },
   useAction: () => (args: Record<string, unknown>) => {

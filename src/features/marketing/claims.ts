@@ -1,9 +1,11 @@
+import { INTRO_SESSION_MINUTES } from "@convex/model/availability";
+
 /** Marketing claims of SPEC §1, shown wherever they fit. */
 export const CLAIMS = {
   entrepreneursHelped: "150+",
   entrepreneursHelpedTotal: "500+",
   betterFocus: "89%",
   productivityIncrease: "2.3x",
-  consultationMinutes: 20,
+  consultationMinutes: INTRO_SESSION_MINUTES,
   responseHours: 24,
 } as const;

@@ -1,8 +1,12 @@
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { LoadingList } from "@/components/ui/skeleton";
+import { NeedsConvex } from "@/features/auth/convex-on-demand";
+import { IntroBooking } from "@/features/intro/intro-booking";
 import { Button } from "@/components/ui/button";
 import { CLAIMS } from "./claims";
-import { INLINE_LINK_CLASS, REGISTER_HREF, TEXT_LINK_CLASS } from "./links";
-import { CheckList, CONSULTATION_CTA, NextStep, PageColumn, PageHeader, PageSection, StepList, WRAPPING_BUTTON_CLASS } from "./page-parts";
+import { INLINE_LINK_CLASS, TEXT_LINK_CLASS } from "./links";
+import { CheckList, NextStep, PageColumn, PageHeader, PageSection, StepList, WRAPPING_BUTTON_CLASS } from "./page-parts";
 
 const WHAT_HAPPENS = [
   {
@@ -38,23 +42,55 @@ const NOT_THIS = [
   "Not homework: you don't need to fill in anything beforehand.",
 ] as const;
 
-function BookingActions() {
+const BOOK_SECTION = "intro-book";
+
+/** Opens the booking section and moves there; the Convex client loads only then (a visitor reading costs nothing). */
+function BookingActions({ onBook }: { onBook: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <Button asChild size="lg" className={WRAPPING_BUTTON_CLASS}>
-        <Link to="/contact" search={{ subject: "consultation" }}>
-          {CONSULTATION_CTA}
-        </Link>
+      <Button size="lg" className={WRAPPING_BUTTON_CLASS} onClick={onBook}>
+        Choose a time
       </Button>
-      <a href={REGISTER_HREF} className={TEXT_LINK_CLASS}>
-        Or create a free account
-      </a>
+      <Link to="/contact" search={{ subject: "consultation" }} className={TEXT_LINK_CLASS}>
+        Or send us a message instead
+      </Link>
     </div>
+  );
+}
+
+function BookingSection({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  return (
+    <section id={BOOK_SECTION} aria-labelledby="intro-book-title" tabIndex={-1} className="flex scroll-mt-24 flex-col gap-4 outline-none">
+      <h2 id="intro-book-title" className="text-2xl font-semibold">
+        Book your free intro
+      </h2>
+      {open ? (
+        <NeedsConvex fallback={<LoadingList label="Loading open times" />}>
+          <IntroBooking />
+        </NeedsConvex>
+      ) : (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-muted-foreground">
+            Pick a time that suits you, then leave your name and email. No account needed: we make one for you to see your booking in.
+          </p>
+          <Button size="lg" onClick={onOpen}>
+            Choose a time
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }
 
 /** /free-intro-session: the free 20-minute consultation. */
 export function FreeIntroSessionPage() {
+  const [open, setOpen] = useState(false);
+  const book = () => {
+    setOpen(true);
+    const section = document.getElementById(BOOK_SECTION);
+    section?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    section?.focus({ preventScroll: true });
+  };
   return (
     <PageColumn labelledBy="intro-title">
       <PageHeader
@@ -64,12 +100,12 @@ export function FreeIntroSessionPage() {
         lead={`A calm, one-to-one conversation about what's in your way, and one clear next step. Free, online and with no obligation.`}
       >
         <div className="pt-2">
-          <BookingActions />
+          <BookingActions onBook={book} />
         </div>
-        <p className="text-sm text-muted-foreground">
-          Send a request and we reply within {CLAIMS.responseHours} hours with times that suit you.
-        </p>
+        <p className="text-sm text-muted-foreground">Book straight into a coach's calendar, or message us and we reply within {CLAIMS.responseHours} hours.</p>
       </PageHeader>
+
+      <BookingSection open={open} onOpen={book} />
 
       <PageSection id="intro-what" title={`What happens in ${CLAIMS.consultationMinutes} minutes`}>
         <StepList steps={WHAT_HAPPENS} />
@@ -98,10 +134,10 @@ export function FreeIntroSessionPage() {
         </p>
       </PageSection>
 
-      <NextStep id="intro-next" title="Ready when you are" action={<BookingActions />}>
+      <NextStep id="intro-next" title="Ready when you are" action={<BookingActions onBook={book} />}>
         <p>
-          Choose the consultation and tell us a little about yourself. A free account is optional: it lets you book
-          sessions and keep your notes in one place later.
+          Pick a time and tell us your name and email. We make you a free account to see your booking in, and a few short questions
+          afterwards help your coach prepare.
         </p>
       </NextStep>
     </PageColumn>

@@ -8,7 +8,7 @@ const PAGES = [
     path: "/free-intro-session",
     title: "Free intro session",
     h1: "Your free 20-minute consultation",
-    links: { "Book a free 20-minute consultation": "/contact?subject=consultation", "Or create a free account": "/register" },
+    links: { "Or send us a message instead": "/contact?subject=consultation" },
   },
   {
     path: "/support",
