@@ -51,6 +51,7 @@ import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.boo
 import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
 import { Route as DashboardNotificationsRouteImport } from './routes/dashboard.notifications'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
+import { Route as DemosUserProvisioningRouteImport } from './routes/demos.user-provisioning'
 import { Route as LoginSplatRouteImport } from './routes/login.$'
 import { Route as RegisterSplatRouteImport } from './routes/register.$'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
@@ -272,6 +273,11 @@ const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DemosUserProvisioningRoute = DemosUserProvisioningRouteImport.update({
+  id: '/demos/user-provisioning',
+  path: '/demos/user-provisioning',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginSplatRoute = LoginSplatRouteImport.update({
   id: '/login/$',
   path: '/login/$',
@@ -363,6 +369,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -416,6 +423,7 @@ export interface FileRoutesByTo {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -471,6 +479,7 @@ export interface FileRoutesById {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -527,6 +536,7 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/user-provisioning'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
@@ -580,6 +590,7 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/user-provisioning'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
@@ -634,6 +645,7 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/user-provisioning'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
@@ -682,6 +694,7 @@ export interface RootRouteChildren {
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
@@ -988,6 +1001,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSettingsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/demos/user-provisioning': {
+      id: '/demos/user-provisioning'
+      path: '/demos/user-provisioning'
+      fullPath: '/demos/user-provisioning'
+      preLoaderRoute: typeof DemosUserProvisioningRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login/$': {
       id: '/login/$'
       path: '/login/$'
@@ -1129,6 +1149,7 @@ const rootRouteChildren: RootRouteChildren = {
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
+  DemosUserProvisioningRoute: DemosUserProvisioningRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,
   ServicesSlugRoute: ServicesSlugRoute,

@@ -41,6 +41,7 @@ export const DISALLOWED_PREFIXES = [
   "/account",
   "/session",
   "/booking-error",
+  "/demos",
   "/checkout",
   "/subscription-portal",
   "/premium",
