@@ -10,17 +10,15 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { userError } from "./errors";
 import { rulesFor } from "./permissions";
+import { DEFAULT_SESSION_MINUTES, INTRO_SESSION_MINUTES, SESSION_DURATIONS } from "./sessionLengths";
 import { isValidTimezone } from "./users";
+
+export { DEFAULT_SESSION_MINUTES, INTRO_SESSION_MINUTES, SESSION_DURATIONS };
 
 /** Windows and slot starts lie on this grid of the coach's local clock. */
 export const SLOT_GRID_MINUTES = 30;
 /** The soonest a slot can start, counted from now. */
 export const MIN_NOTICE_MINUTES = 60;
-/** SPEC §9: "session duration 60". */
-export const DEFAULT_SESSION_MINUTES = 60;
-export const SESSION_DURATIONS = [30, 60, 90] as const;
-/** The free intro session a visitor books from /free-intro-session: shorter than any paid session. */
-export const INTRO_SESSION_MINUTES = 20;
 export const LONGEST_SESSION_MINUTES = Math.max(...SESSION_DURATIONS);
 /** Sessions never overlap, so this bounds how many fit in a range (the intro counts too). */
 export const SHORTEST_SESSION_MINUTES = Math.min(...SESSION_DURATIONS, INTRO_SESSION_MINUTES);

@@ -1,4 +1,4 @@
-import { INTRO_SESSION_MINUTES } from "@convex/model/availability";
+import { INTRO_SESSION_MINUTES } from "@convex/model/sessionLengths";
 
 /** Marketing claims of SPEC §1, shown wherever they fit. */
 export const CLAIMS = {
