@@ -60,6 +60,7 @@ import type * as model_site from "../model/site.js";
 import type * as model_timeBalance from "../model/timeBalance.js";
 import type * as model_transcripts from "../model/transcripts.js";
 import type * as model_upgradePlans from "../model/upgradePlans.js";
+import type * as model_userAdmin from "../model/userAdmin.js";
 import type * as model_users from "../model/users.js";
 import type * as model_webhooks from "../model/webhooks.js";
 import type * as notifications from "../notifications.js";
@@ -132,6 +133,7 @@ declare const fullApi: ApiFromModules<{
   "model/timeBalance": typeof model_timeBalance;
   "model/transcripts": typeof model_transcripts;
   "model/upgradePlans": typeof model_upgradePlans;
+  "model/userAdmin": typeof model_userAdmin;
   "model/users": typeof model_users;
   "model/webhooks": typeof model_webhooks;
   notifications: typeof notifications;

@@ -1,10 +1,13 @@
 import { http, HttpResponse } from "msw";
 
-/** Clerk Backend API, as far as we call it: ban and unban a user (they answer with the User object). */
+/**
+ * Clerk Backend API, as far as we call it: ban and unban a user, and merge into a user's metadata
+ * (each answers with the User object).
+ */
 export const CLERK_API = "https://api.clerk.com/v1";
 
 /** Clerk's User object as its Backend API documents it (the SDK reads every nested list). */
-function user(id: string, banned: boolean) {
+function user(id: string, banned: boolean, publicMetadata: Record<string, unknown> = {}) {
   return {
     object: "user",
     id,
@@ -37,7 +40,7 @@ function user(id: string, banned: boolean) {
     saml_accounts: [],
     enterprise_accounts: [],
     passkeys: [],
-    public_metadata: {},
+    public_metadata: publicMetadata,
     private_metadata: {},
     unsafe_metadata: {},
     banned,
@@ -54,15 +57,30 @@ function user(id: string, banned: boolean) {
   };
 }
 
+const unauthorized = () => HttpResponse.json({ errors: [{ code: "authentication_invalid", message: "Unauthorized" }] }, { status: 401 });
+
+/** Clerk's error for a request body it cannot use (422, its `errors` list). */
+const invalid = (message: string) =>
+  HttpResponse.json({ errors: [{ code: "form_param_format_invalid", message, long_message: message }] }, { status: 422 });
+
 export const clerkHandlers = [
+  // PATCH /users/{user_id}/metadata deep-merges each given metadata object into the stored one; keys set to null are removed.
+  http.patch(`${CLERK_API}/users/:id/metadata`, async ({ params, request }) => {
+    if (!request.headers.get("authorization")?.startsWith("Bearer sk_")) return unauthorized();
+    const body = (await request.json()) as { public_metadata?: unknown };
+    const metadata = body.public_metadata ?? {};
+    if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return invalid("public_metadata must be an object");
+    const merged = Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== null));
+    return HttpResponse.json(user(String(params.id), false, merged));
+  }),
   http.post(`${CLERK_API}/users/:id/ban`, ({ params, request }) =>
     request.headers.get("authorization")?.startsWith("Bearer sk_")
       ? HttpResponse.json(user(String(params.id), true))
-      : HttpResponse.json({ errors: [{ code: "authentication_invalid", message: "Unauthorized" }] }, { status: 401 }),
+      : unauthorized(),
   ),
   http.post(`${CLERK_API}/users/:id/unban`, ({ params, request }) =>
     request.headers.get("authorization")?.startsWith("Bearer sk_")
       ? HttpResponse.json(user(String(params.id), false))
-      : HttpResponse.json({ errors: [{ code: "authentication_invalid", message: "Unauthorized" }] }, { status: 401 }),
+      : unauthorized(),
   ),
 ];
