@@ -19,6 +19,7 @@ export const REFRESH_COOKIE = "lwcc_refresh";
 const MAX_BODY_BYTES = 64 * 1024;
 
 const adminSchema = z.object({ active: z.boolean({ error: "Send active: true or false." }) });
+const metadataBodySchema = z.object({ publicMetadata: z.record(z.string(), z.unknown(), { error: MESSAGES.metadataRequired }) });
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 type Limit = { limiter: RateLimiterMemory; key: string };
@@ -95,16 +96,30 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
     response.end();
   }
 
-  async function setActive(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+  /** The subject of an admin request, once its bearer token is the admin secret. */
+  function adminSubject(request: IncomingMessage, encodedSubject: string): string {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     if (token === undefined || !timingSafeEqual(digest(token), adminDigest)) {
       throw new IdentityError(401, "UNAUTHORIZED", MESSAGES.adminSecretRequired);
     }
-    const { active } = parseInput(adminSchema, await readJson(request));
     const subject = safeDecode(encodedSubject);
     if (subject === null) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    return subject;
+  }
+
+  async function setActive(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+    const subject = adminSubject(request, encodedSubject);
+    const { active } = parseInput(adminSchema, await readJson(request));
     await accounts.setActive(subject, active);
     send(response, 200, { subject, active });
+  }
+
+  /** PATCH { publicMetadata: { role } }: merged like Clerk's metadata update; answers the account's metadata. */
+  async function setMetadata(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+    const subject = adminSubject(request, encodedSubject);
+    const { publicMetadata } = parseInput(metadataBodySchema, await readJson(request));
+    const account = await accounts.setPublicMetadata(subject, publicMetadata);
+    send(response, 200, { subject, publicMetadata: account.publicMetadata, updatedAt: account.updatedAt });
   }
 
   function sendTokens(request: IncomingMessage, response: ServerResponse, status: number, tokens: IssuedTokens) {
@@ -119,8 +134,12 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
     if (path === "/logout" && request.method !== "POST") return false;
     if (path !== "/logout" && !path.startsWith("/auth/")) return false;
     try {
-      const admin = /^\/auth\/admin\/accounts\/([^/]+)$/.exec(path);
-      const route = admin ? { method: "POST", handle: (q: IncomingMessage, s: ServerResponse) => setActive(q, s, admin[1]!) } : routes[path];
+      const admin = /^\/auth\/admin\/accounts\/([^/]+)(\/metadata)?$/.exec(path);
+      const route = !admin
+        ? routes[path]
+        : admin[2]
+          ? { method: "PATCH", handle: (q: IncomingMessage, s: ServerResponse) => setMetadata(q, s, admin[1]!) }
+          : { method: "POST", handle: (q: IncomingMessage, s: ServerResponse) => setActive(q, s, admin[1]!) };
       if (!route) throw new IdentityError(404, "NOT_FOUND", MESSAGES.notFound);
       if (request.method !== route.method) {
         throw new IdentityError(405, "METHOD_NOT_ALLOWED", MESSAGES.methodNotAllowed, { headers: { allow: route.method } });
