@@ -36,6 +36,7 @@ import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies.index'
@@ -197,6 +198,11 @@ const AdminMessagesRoute = AdminMessagesRouteImport.update({
   path: '/admin/messages',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/admin/users',
+  path: '/admin/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -352,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
@@ -405,6 +412,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
@@ -460,6 +468,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
@@ -516,6 +525,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
     | '/checkout/failed'
@@ -569,6 +579,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
     | '/checkout/failed'
@@ -623,6 +634,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
     | '/checkout/failed'
@@ -678,6 +690,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AccountUpgradeRoute: typeof AccountUpgradeRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminUsersRoute: typeof AdminUsersRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
@@ -881,6 +894,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/admin/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/': {
@@ -1125,6 +1145,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   AccountUpgradeRoute: AccountUpgradeRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminUsersRoute: AdminUsersRoute,
   BlogSlugRoute: BlogSlugRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,
