@@ -250,7 +250,7 @@ const CASES: Record<string, Case> = {
   },
   "users:list": {
     access: "admin",
-    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null }, search: "test", role: "client", status: "active" }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
   "users:setRole": {

@@ -33,11 +33,12 @@ const app = defineApp({
     SITE_URL: optional,
     /** Video rooms for sessions: each session gets <base>/lwcc-session-<id>. */
     MEETING_BASE_URL: optional,
-    /** Set by the embedded backend only: its identity provider's issuer, keys, URL and admin secret. */
+    /** Set by the embedded backend only: its identity provider's issuer, keys, URL, admin secret and the secret its user webhooks are signed with. */
     LOCAL_AUTH_ISSUER: optional,
     LOCAL_AUTH_JWKS: optional,
     LOCAL_AUTH_URL: optional,
     LOCAL_AUTH_ADMIN_SECRET: optional,
+    LOCAL_AUTH_WEBHOOK_SECRET: optional,
     /** Set by the embedded backend only: its Stripe stand-in's URL and keys. */
     LOCAL_STRIPE_URL: optional,
     LOCAL_STRIPE_SECRET_KEY: optional,

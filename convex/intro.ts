@@ -16,6 +16,7 @@ import { coachAvailability, INTRO_SESSION_MINUTES, loadCoach } from "./model/ava
 import { bookIntroSession, checkSlot, formatWhen, introSlots } from "./model/bookings";
 import { userError } from "./model/errors";
 import { checkIntro, generatePassword, NEW_GUEST } from "./model/intro";
+import { searchTextOf } from "./model/userAdmin";
 import { INTRO_MESSAGES } from "./model/messages";
 import { enforceRateLimits } from "./model/rateLimits";
 import { namesOf } from "./model/sessions";
@@ -150,7 +151,16 @@ export const provision = internalMutation({
     const byToken = await findUserByToken(ctx.db, args.tokenIdentifier);
     if (byEmail && byEmail._id !== byToken?._id) throw userError("INTRO_EMAIL_HAS_ACCOUNT");
     const timezone = args.timezone && isValidTimezone(args.timezone) ? args.timezone : DEFAULT_TIMEZONE;
-    const profile = { ...NEW_GUEST, email, firstName, lastName, timezone, status: "active" as const, lastActiveAt: now };
+    const profile = {
+      ...NEW_GUEST,
+      email,
+      firstName,
+      lastName,
+      searchText: searchTextOf({ email, firstName, lastName }),
+      timezone,
+      status: "active" as const,
+      lastActiveAt: now,
+    };
     let userId: Id<"users">;
     if (byToken) {
       userId = byToken._id;

@@ -16,6 +16,7 @@ import { addCompletedSession } from "./model/sessions";
 import { isCheckoutTier } from "./model/billing";
 import { creditPurchase, debitBooking } from "./model/timeBalance";
 import { parseTranscript } from "./model/transcripts";
+import { searchTextOf } from "./model/userAdmin";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
@@ -35,9 +36,11 @@ export const demo = internalMutation({
     let created = 0;
     for (const { memberForDays, ...account } of accounts) {
       if (await findUserByToken(ctx.db, account.tokenIdentifier)) continue;
+      const email = normalizeEmail(account.email);
       const userId = await ctx.db.insert("users", {
         ...account,
-        email: normalizeEmail(account.email),
+        email,
+        searchText: searchTextOf({ ...account, email }),
         createdAt: now - memberForDays * 24 * 60 * 60 * 1000,
         status: "active",
         timezone: DEFAULT_TIMEZONE,

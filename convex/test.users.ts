@@ -4,6 +4,7 @@
  */
 import type { TestConvex, TestConvexForDataModel } from "convex-test";
 import type { DataModel, Doc, Id } from "./_generated/dataModel";
+import { searchTextOf } from "./model/userAdmin";
 import { NEW_USER } from "./model/users";
 import type { Role } from "./model/permissions";
 import type schema from "./schema";
@@ -23,22 +24,21 @@ export async function signedIn(t: T, role: Role, overrides: Partial<Doc<"users">
   const subject = `user-${++serial}`;
   const tokenIdentifier = `${TEST_ISSUER}|${subject}`;
   const now = Date.now();
-  const id: Id<"users"> = await t.run((ctx) =>
-    ctx.db.insert("users", {
-      ...NEW_USER,
-      role,
-      userType: role === "admin" || role === "coach" || role.startsWith("guest") ? role : "client",
-      tokenIdentifier,
-      email: `${subject}@example.com`,
-      firstName: "Test",
-      lastName: role,
-      createdAt: now,
-      status: "active",
-      timezone: "UTC",
-      lastActiveAt: now,
-      ...overrides,
-    }),
-  );
+  const row = {
+    ...NEW_USER,
+    role,
+    userType: role === "admin" || role === "coach" || role.startsWith("guest") ? role : "client",
+    tokenIdentifier,
+    email: `${subject}@example.com`,
+    firstName: "Test",
+    lastName: role,
+    createdAt: now,
+    status: "active" as const,
+    timezone: "UTC",
+    lastActiveAt: now,
+    ...overrides,
+  };
+  const id: Id<"users"> = await t.run((ctx) => ctx.db.insert("users", { searchText: searchTextOf(row), ...row }));
   const as: Accessor = t.withIdentity({ issuer: TEST_ISSUER, subject, tokenIdentifier, email: `${subject}@example.com` });
   return { id, as, tokenIdentifier };
 }

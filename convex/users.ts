@@ -5,9 +5,10 @@ import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { adminMutation, adminQuery, identityMutation, internalAction, internalMutation, internalQuery, memberMutation, publicQuery } from "./functions";
-import { setAccountActive } from "./integrations/identity";
+import { identityProviderOf, setAccountActive, setAccountRole } from "./integrations/identity";
 import { userError } from "./model/errors";
-import { isGuest } from "./model/permissions";
+import type { Role } from "./model/permissions";
+import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, usersQuery, userTypeForRole } from "./model/userAdmin";
 import { claimWebhookDelivery } from "./model/webhooks";
 import {
   ACTIVITY_RESOLUTION_MS,
@@ -38,14 +39,35 @@ export const viewerValidator = userDocValidator.pick(
   "timezone",
 );
 
-const adminViewValidator = viewerValidator.extend(userDocValidator.pick("lastActiveAt", "deactivationReason", "deactivatedAt").fields);
+const roleChangeValidator = v.object({
+  role: roleValidator,
+  state: v.union(v.literal("pending"), v.literal("failed")),
+  requestedAt: v.number(),
+  error: v.optional(v.string()),
+});
 
-function adminView(user: Doc<"users">) {
+const adminViewValidator = viewerValidator.extend({
+  ...userDocValidator.pick("lastActiveAt", "deactivationReason", "deactivatedAt").fields,
+  /** A role change waiting on the identity provider's webhook, or why one did not arrive. */
+  roleChange: v.optional(roleChangeValidator),
+});
+
+function adminView(user: Doc<"users">, roleChange: Doc<"roleChanges"> | null) {
   return {
     ...viewerView(user),
     lastActiveAt: user.lastActiveAt,
     ...(user.deactivationReason ? { deactivationReason: user.deactivationReason } : {}),
     ...(user.deactivatedAt ? { deactivatedAt: user.deactivatedAt } : {}),
+    ...(roleChange
+      ? {
+          roleChange: {
+            role: roleChange.role,
+            state: roleChange.state,
+            requestedAt: roleChange.requestedAt,
+            ...(roleChange.error ? { error: roleChange.error } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -82,6 +104,7 @@ export const ensureCurrent = identityMutation({
     const id = await ctx.db.insert("users", {
       ...NEW_USER,
       ...profile,
+      searchText: searchTextOf(profile),
       tokenIdentifier: ctx.identity.tokenIdentifier,
       createdAt: now,
       status: "active",
@@ -97,32 +120,62 @@ export const updateProfile = memberMutation({
   args: { firstName: v.string(), lastName: v.string(), timezone: v.string() },
   returns: v.null(),
   handler: async (ctx, args) => {
-    await ctx.db.patch("users", ctx.viewer._id, checkProfile(args));
+    const profile = checkProfile(args);
+    await ctx.db.patch("users", ctx.viewer._id, { ...profile, searchText: searchTextOf({ ...ctx.viewer, ...profile }) });
     return null;
   },
 });
 
-/** Every account, newest first, for admins. */
+/**
+ * Accounts for admins, newest first: by name or e-mail through the search index (best match
+ * first), by role and status through indexes; never a scan of the table.
+ */
 export const list = adminQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: {
+    paginationOpts: paginationOptsValidator,
+    search: v.optional(v.string()),
+    role: v.optional(roleValidator),
+    status: v.optional(userStatusValidator),
+  },
   returns: paginationResultValidator(adminViewValidator),
-  handler: async (ctx, { paginationOpts }) => {
-    const page = await ctx.db.query("users").order("desc").paginate(paginationOpts);
-    return { ...page, page: page.page.map(adminView) };
+  handler: async (ctx, { paginationOpts, ...filters }) => {
+    const page = await usersQuery(ctx.db, filters).paginate(paginationOpts);
+    return { ...page, page: await Promise.all(page.page.map(async (user) => adminView(user, await roleChangeOf(ctx.db, user._id)))) };
   },
 });
 
-/** Changing a role or user type; the last active admin cannot be demoted. */
+/**
+ * Changing a role; the last active admin cannot be demoted. An account its identity provider
+ * manages (Clerk, or the embedded backend's local provider) is changed there, in its public
+ * metadata: the users row follows when the provider's verified user.updated webhook arrives, and
+ * until then the change is "pending". Accounts no provider here knows (prepared, never signed in)
+ * change at once.
+ */
 export const setRole = adminMutation({
-  args: { userId: v.id("users"), role: roleValidator, userType: v.optional(v.string()) },
-  returns: v.null(),
-  handler: async (ctx, { userId, role, userType }) => {
+  args: { userId: v.id("users"), role: roleValidator },
+  returns: v.union(v.literal("applied"), v.literal("pending")),
+  handler: async (ctx, { userId, role }) => {
     const user = await ctx.db.get("users", userId);
     if (!user) throw userError("NOT_FOUND");
-    if (user.role === "admin" && role !== "admin") await requireAnotherAdmin(ctx, user);
-    const nextType = userType?.trim() || (role.startsWith("guest") ? role : isGuest(user) ? "client" : user.userType);
-    await ctx.db.patch("users", userId, { role, userType: nextType });
-    return null;
+    if (role !== "admin" && (await isLastActiveAdmin(ctx.db, user))) throw userError("LAST_ADMIN");
+    const previous = await roleChangeOf(ctx.db, userId);
+    const provider = user.tokenIdentifier ? identityProviderOf(user.tokenIdentifier) : null;
+    if (!provider || !user.tokenIdentifier) {
+      await ctx.db.patch("users", userId, { role, userType: userTypeForRole(user, role) });
+      if (previous) await ctx.db.delete("roleChanges", previous._id);
+      return "applied";
+    }
+    const request = { userId, role, state: "pending" as const, requestedBy: ctx.viewer._id, requestedAt: Date.now() };
+    if (previous) await ctx.db.replace("roleChanges", previous._id, request);
+    else await ctx.db.insert("roleChanges", request);
+    await ctx.scheduler.runAfter(0, internal.users.syncRole, {
+      userId,
+      tokenIdentifier: user.tokenIdentifier,
+      role,
+      requestedAt: request.requestedAt,
+      attempt: 1,
+    });
+    return "pending";
   },
 });
 
@@ -137,19 +190,11 @@ export const setStatus = adminMutation({
     const user = await ctx.db.get("users", userId);
     if (!user) throw userError("NOT_FOUND");
     if (user.status === status) return null;
-    if (status === "deactivated" && user.role === "admin") await requireAnotherAdmin(ctx, user);
+    if (status === "deactivated" && (await isLastActiveAdmin(ctx.db, user))) throw userError("LAST_ADMIN");
     await applyStatus(ctx, user, status, reason ?? "other");
     return null;
   },
 });
-
-async function requireAnotherAdmin(ctx: MutationCtx, user: Doc<"users">) {
-  const admins = await ctx.db
-    .query("users")
-    .withIndex("by_role_and_status", (q) => q.eq("role", "admin").eq("status", "active"))
-    .take(2);
-  if (admins.filter((admin) => admin._id !== user._id).length === 0) throw userError("LAST_ADMIN");
-}
 
 /** Sets the status and, for an account that has signed in, tells the identity provider. */
 export async function applyStatus(
@@ -190,6 +235,76 @@ export const syncAccountAccess = internalAction({
   },
 });
 
+/**
+ * Writes a requested role into the account's public metadata at its identity provider, retrying
+ * with backoff; a request replaced by a newer one is dropped, so a late retry cannot overwrite it.
+ */
+export const syncRole = internalAction({
+  args: { userId: v.id("users"), tokenIdentifier: v.string(), role: roleValidator, requestedAt: v.number(), attempt: v.number() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const request = { userId: args.userId, role: args.role, requestedAt: args.requestedAt };
+    if (!(await ctx.runQuery(internal.users.roleChangeIsPending, request))) return null;
+    try {
+      await setAccountRole(args.tokenIdentifier, args.role);
+    } catch (error) {
+      if (args.attempt < SYNC_ATTEMPTS) {
+        await ctx.scheduler.runAfter(1000 * 2 ** args.attempt, internal.users.syncRole, { ...args, attempt: args.attempt + 1 });
+        return null;
+      }
+      console.error(`Setting the role of ${args.tokenIdentifier} failed after ${args.attempt} attempts`, error);
+      await ctx.runMutation(internal.users.roleChangeFailed, request);
+    }
+    return null;
+  },
+});
+
+const roleRequestArgs = { userId: v.id("users"), role: roleValidator, requestedAt: v.number() };
+
+/** Whether this request is still the user's open role change. */
+export const roleChangeIsPending = internalQuery({
+  args: roleRequestArgs,
+  returns: v.boolean(),
+  handler: async (ctx, args) => isOpenRequest(await roleChangeOf(ctx.db, args.userId), args),
+});
+
+function isOpenRequest(request: Doc<"roleChanges"> | null, { role, requestedAt }: { role: Role; requestedAt: number }) {
+  return request?.state === "pending" && request.role === role && request.requestedAt === requestedAt;
+}
+
+export const roleChangeFailed = internalMutation({
+  args: roleRequestArgs,
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const request = await roleChangeOf(ctx.db, args.userId);
+    if (request && isOpenRequest(request, args)) {
+      await ctx.db.patch("roleChanges", request._id, { state: "failed", error: ROLE_CHANGE_TEXT.providerFailed });
+    }
+    return null;
+  },
+});
+
+/**
+ * The users row follows the role the identity provider holds. Decision: a webhook never leaves
+ * zero active admins. Demoting (at Clerk) the last active admin keeps the row an admin, logs it,
+ * and records the refused change so /admin/users shows it; promote someone else, then repeat.
+ */
+async function followRole(ctx: MutationCtx, user: Doc<"users">, role: Role) {
+  const request = await roleChangeOf(ctx.db, user._id);
+  if (role !== user.role) {
+    if (role !== "admin" && (await isLastActiveAdmin(ctx.db, user))) {
+      console.warn(`Keeping ${user.tokenIdentifier} an admin: the identity provider says ${role}, but no other active admin is left`);
+      const refused = { userId: user._id, role, state: "failed" as const, requestedAt: Date.now(), error: ROLE_CHANGE_TEXT.lastAdmin };
+      if (request) await ctx.db.replace("roleChanges", request._id, { ...refused, ...(request.requestedBy ? { requestedBy: request.requestedBy } : {}) });
+      else await ctx.db.insert("roleChanges", refused);
+      return;
+    }
+    await ctx.db.patch("users", user._id, { role, userType: userTypeForRole(user, role) });
+  }
+  // The row now holds the provider's role: a request for it is done, and an old failure is moot.
+  if (request && (request.role === role || request.state === "failed")) await ctx.db.delete("roleChanges", request._id);
+}
+
 /** One Clerk user webhook, applied once: redeliveries of the same svix id change nothing. */
 export const applyClerkEvent = internalMutation({
   args: {
@@ -201,9 +316,11 @@ export const applyClerkEvent = internalMutation({
     firstName: v.optional(v.string()),
     lastName: v.optional(v.string()),
     createdAt: v.optional(v.number()),
+    updatedAt: v.optional(v.number()),
+    role: v.optional(roleValidator),
   },
   returns: v.boolean(),
-  handler: async (ctx, event) => {
+  handler: async (ctx, { role, updatedAt, ...event }) => {
     if (!(await claimWebhookDelivery(ctx, "clerk", event.eventId))) return false;
     const user = await findUserByToken(ctx.db, event.tokenIdentifier);
     if (event.type === "user.deleted") {
@@ -216,24 +333,32 @@ export const applyClerkEvent = internalMutation({
       ...(event.firstName !== undefined ? { firstName: event.firstName.trim() } : {}),
       ...(event.lastName !== undefined ? { lastName: event.lastName.trim() } : {}),
     };
+    const applied = updatedAt === undefined ? {} : { identityUpdatedAt: updatedAt };
     if (user) {
-      await ctx.db.patch("users", user._id, profile);
+      // Svix does not promise order: an event older than one already applied would undo it.
+      if (updatedAt !== undefined && user.identityUpdatedAt !== undefined && updatedAt < user.identityUpdatedAt) return true;
+      const next = { ...user, ...profile };
+      await ctx.db.patch("users", user._id, { ...profile, ...applied, searchText: searchTextOf(next) });
+      if (role) await followRole(ctx, next, role);
       return true;
     }
     // A member moved from the embedded backend, or prepared by an admin, has a row without a token:
     // a verified e-mail claims it (as at sign-in, ensureCurrent), instead of a second, empty row.
     const prepared = event.emailVerified && profile.email ? await findUserByEmail(ctx.db, profile.email) : null;
     if (prepared && !prepared.tokenIdentifier) {
-      await ctx.db.patch("users", prepared._id, { ...profile, tokenIdentifier: event.tokenIdentifier });
+      const next = { ...prepared, ...profile };
+      await ctx.db.patch("users", prepared._id, { ...profile, ...applied, tokenIdentifier: event.tokenIdentifier, searchText: searchTextOf(next) });
+      if (role) await followRole(ctx, next, role);
       return true;
     }
     const now = Date.now();
+    const fresh = { email: "", firstName: "", lastName: "", ...profile };
     await ctx.db.insert("users", {
       ...NEW_USER,
-      email: "",
-      firstName: "",
-      lastName: "",
-      ...profile,
+      ...(role ? { role, userType: userTypeForRole(NEW_USER, role) } : {}),
+      ...fresh,
+      ...applied,
+      searchText: searchTextOf(fresh),
       tokenIdentifier: event.tokenIdentifier,
       createdAt: event.createdAt ?? now,
       status: "active",
@@ -249,4 +374,24 @@ export const byToken = internalQuery({
   args: { tokenIdentifier: v.string() },
   returns: v.union(userDocValidator, v.null()),
   handler: (ctx, { tokenIdentifier }) => findUserByToken(ctx.db, tokenIdentifier),
+});
+
+const BACKFILL_BATCH = 200;
+
+/**
+ * Gives rows written before the search existed their search text, a batch per run: `npm start`
+ * runs it at every start; on a deployment, run `npx convex run users:backfillSearchText` once.
+ */
+export const backfillSearchText = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const { page, isDone, continueCursor } = await ctx.db.query("users").paginate({ numItems: BACKFILL_BATCH, cursor: cursor ?? null });
+    for (const user of page) {
+      const searchText = searchTextOf(user);
+      if (user.searchText !== searchText) await ctx.db.patch("users", user._id, { searchText });
+    }
+    if (!isDone) await ctx.scheduler.runAfter(0, internal.users.backfillSearchText, { cursor: continueCursor });
+    return null;
+  },
 });

@@ -51,7 +51,9 @@ export interface BackendOptions {
   verifyToken?: (token: string) => Promise<UserIdentity>;
   /**
    * Publishes the local identity provider to the functions through process.env: LOCAL_AUTH_ISSUER and
-   * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts).
+   * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts and
+   * set roles), and LOCAL_AUTH_WEBHOOK_SECRET, with which its Clerk-shaped user webhooks to the app's route
+   * `/clerk-users-webhook` are signed (they are sent only then).
    */
   exposeIdentity?: boolean;
   /**
@@ -100,14 +102,19 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   // Read while the identity provider and the data directory open (it bundles each convex.config).
   const components = loadComponentTree(functionsDir);
   components.catch(() => {});
-  const identity = await createIdentityProvider({ dataDir: options.dataDir });
+  let publicUrl = "";
+  let publicSiteUrl = "";
+  const identity = await createIdentityProvider({
+    dataDir: options.dataDir,
+    webhookUrl: () => (options.exposeIdentity && publicSiteUrl ? `${publicSiteUrl}/clerk-users-webhook` : ""),
+    log,
+  });
   if (options.exposeIdentity) {
     // Set before the engine loads, so auth.config.ts reads them when it is first imported.
     process.env.LOCAL_AUTH_ISSUER = LOCAL_ISSUER;
     process.env.LOCAL_AUTH_JWKS = identity.jwksDataUri();
+    process.env.LOCAL_AUTH_WEBHOOK_SECRET = identity.webhookSecret;
   }
-  let publicUrl = "";
-  let publicSiteUrl = "";
   const stripe = await createStripeStandIn({
     dataDir: options.dataDir,
     apiUrl: () => publicUrl,
@@ -308,6 +315,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   if (options.exposeStripe) process.env.LOCAL_STRIPE_URL = url;
   // Now that the webhook route answers: what time did to subscriptions while stopped, and the events still owed.
   await stripe.sweep();
+  identity.deliverEvents();
   // From here on, an error no function call owns is logged, not fatal; one while starting still ends the start.
   installProcessGuards(log);
   log(`ready at ${url} (http actions at http://${host}:${sitePort}); ${restoredJobs} scheduled job(s) re-armed`);

@@ -41,6 +41,10 @@ if (fresh) {
   console.log(`Seeded demo data: ${DEMO_ACCOUNTS.length} demo accounts (see the README).`);
 }
 
+// Users rows written before the admin search existed get their search text (a no-op once they have it).
+const backfill = await backend.engine().run("mutation", "users:backfillSearchText", {}, null, false);
+if (!backfill.ok) throw new Error(`Preparing the user search failed: ${backfill.message}`);
+
 // The stand-in Stripe account gets the plan prices the checkout looks up, as `billing:ensurePrices` does once per real account.
 const prices = await backend.engine().run("action", "billing:ensurePrices", {}, null, false);
 if (!prices.ok) throw new Error(`Creating the Stripe prices failed: ${prices.message}`);

@@ -36,6 +36,7 @@ import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies.index'
@@ -198,6 +199,11 @@ const AdminMessagesRoute = AdminMessagesRouteImport.update({
   path: '/admin/messages',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/admin/users',
+  path: '/admin/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -358,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
@@ -412,6 +419,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
@@ -468,6 +476,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
@@ -525,6 +534,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
     | '/checkout/failed'
@@ -579,6 +589,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
     | '/checkout/failed'
@@ -634,6 +645,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
     | '/checkout/failed'
@@ -690,6 +702,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AccountUpgradeRoute: typeof AccountUpgradeRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminUsersRoute: typeof AdminUsersRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
@@ -894,6 +907,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/admin/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/': {
@@ -1145,6 +1165,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   AccountUpgradeRoute: AccountUpgradeRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminUsersRoute: AdminUsersRoute,
   BlogSlugRoute: BlogSlugRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,

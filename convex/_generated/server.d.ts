@@ -47,6 +47,7 @@ type Env = {
   readonly LOCAL_AUTH_JWKS: string | undefined;
   readonly LOCAL_AUTH_URL: string | undefined;
   readonly LOCAL_AUTH_ADMIN_SECRET: string | undefined;
+  readonly LOCAL_AUTH_WEBHOOK_SECRET: string | undefined;
   readonly LOCAL_STRIPE_URL: string | undefined;
   readonly LOCAL_STRIPE_SECRET_KEY: string | undefined;
   readonly LOCAL_STRIPE_WEBHOOK_SECRET: string | undefined;

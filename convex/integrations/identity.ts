@@ -1,49 +1,82 @@
 /**
- * What the app asks of the identity provider's server side: switching an account off and on
- * (deactivating must end its sessions and block its sign-in where the credentials live), and
- * making an account for a visitor who booked, with a one-time ticket that signs them in.
- * Clerk does each through its Backend API (@clerk/backend: ban/unban, createUser,
- * createSignInToken); the local provider of the embedded backend has admin endpoints for the same.
+ * The identity provider's side of an account: deactivating must end its sessions and block its
+ * sign-in where the credentials live; its role lives in the provider's public metadata
+ * (`publicMetadata.role`), from where the verified user.updated webhook brings it to the users row;
+ * and a visitor who books gets an account made for them, with a one-time ticket that signs them in.
+ * Clerk is called through its Backend API (@clerk/backend: ban/unban, updateUserMetadata,
+ * createUser, createSignInToken, deleteUser); the local provider of the embedded backend has admin
+ * endpoints for the same.
  */
 import { createClerkClient } from "@clerk/backend";
 import { env } from "../_generated/server";
+
+export type IdentityProviderName = "clerk" | "local";
 
 function splitTokenIdentifier(tokenIdentifier: string) {
   const at = tokenIdentifier.lastIndexOf("|");
   return { issuer: tokenIdentifier.slice(0, at), subject: tokenIdentifier.slice(at + 1) };
 }
 
+/** Which configured provider issued this identity; null when none here manages it. */
+export function identityProviderOf(tokenIdentifier: string): IdentityProviderName | null {
+  const { issuer } = splitTokenIdentifier(tokenIdentifier);
+  if (env.LOCAL_AUTH_ISSUER && issuer === env.LOCAL_AUTH_ISSUER) return "local";
+  if (env.CLERK_JWT_ISSUER_DOMAIN && issuer === env.CLERK_JWT_ISSUER_DOMAIN.replace(/\/$/, "")) return "clerk";
+  return null;
+}
+
 async function expectOk(response: Response, what: string) {
   if (!response.ok) throw new Error(`${what} failed: HTTP ${response.status} ${await response.text()}`);
 }
 
-function localAdmin(path: string, body?: unknown, method = "POST"): Promise<Response> {
+/** An admin request to the local provider; `path` is under /auth/admin/. */
+function localAdmin(path: string, method: string, body?: unknown) {
   if (!env.LOCAL_AUTH_URL || !env.LOCAL_AUTH_ADMIN_SECRET) throw new Error("The local identity provider's admin URL and secret are not set");
-  return fetch(`${env.LOCAL_AUTH_URL}${path}`, {
+  return fetch(`${env.LOCAL_AUTH_URL}/auth/admin/${path}`, {
     method,
     headers: { authorization: `Bearer ${env.LOCAL_AUTH_ADMIN_SECRET}`, "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
 
-const clerkIssuer = () => env.CLERK_JWT_ISSUER_DOMAIN?.replace(/\/$/, "");
+const localAccount = (subject: string, path = "") => `accounts/${encodeURIComponent(subject)}${path}`;
 
 function clerk() {
   if (!env.CLERK_SECRET_KEY) throw new Error("CLERK_SECRET_KEY is not set");
   return createClerkClient({ secretKey: env.CLERK_SECRET_KEY });
 }
 
+function unmanaged(tokenIdentifier: string): never {
+  throw new Error(`No identity provider is configured for issuer ${splitTokenIdentifier(tokenIdentifier).issuer}`);
+}
+
 export async function setAccountActive(tokenIdentifier: string, active: boolean): Promise<void> {
-  const { issuer, subject } = splitTokenIdentifier(tokenIdentifier);
-  if (env.LOCAL_AUTH_ISSUER && issuer === env.LOCAL_AUTH_ISSUER) {
-    return expectOk(await localAdmin(`/auth/admin/accounts/${encodeURIComponent(subject)}`, { active }), "Updating the local account");
+  const { subject } = splitTokenIdentifier(tokenIdentifier);
+  switch (identityProviderOf(tokenIdentifier)) {
+    case "local":
+      return expectOk(await localAdmin(localAccount(subject), "POST", { active }), "Updating the local account");
+    case "clerk": {
+      const users = clerk().users;
+      await (active ? users.unbanUser(subject) : users.banUser(subject));
+      return;
+    }
+    default:
+      unmanaged(tokenIdentifier);
   }
-  if (clerkIssuer() && issuer === clerkIssuer()) {
-    const { users } = clerk();
-    await (active ? users.unbanUser(subject) : users.banUser(subject));
-    return;
+}
+
+/** Writes the role into the account's public metadata (merged with what is there, as Clerk does). */
+export async function setAccountRole(tokenIdentifier: string, role: string): Promise<void> {
+  const { subject } = splitTokenIdentifier(tokenIdentifier);
+  switch (identityProviderOf(tokenIdentifier)) {
+    case "local":
+      return expectOk(await localAdmin(localAccount(subject, "/metadata"), "PATCH", { publicMetadata: { role } }), "Updating the local account's role");
+    case "clerk":
+      await clerk().users.updateUserMetadata(subject, { publicMetadata: { role } });
+      return;
+    default:
+      unmanaged(tokenIdentifier);
   }
-  throw new Error(`No identity provider is configured for issuer ${issuer}`);
 }
 
 export interface NewIdentity {
@@ -69,16 +102,16 @@ export const SIGN_IN_TICKET_SECONDS = 5 * 60;
  */
 export async function createIdentity(input: NewIdentity): Promise<{ tokenIdentifier: string; ticket: string }> {
   if (env.LOCAL_AUTH_ISSUER) {
-    const created = await localAdmin("/auth/admin/accounts", { ...input, publicMetadata: { role: input.role } });
+    const created = await localAdmin("accounts", "POST", { ...input, publicMetadata: { role: input.role } });
     if (created.status === 409) throw new IdentityEmailTaken();
     await expectOk(created, "Creating the local account");
     const { subject } = (await created.json()) as { subject: string };
-    const issued = await localAdmin("/auth/admin/sign-in-tokens", { subject, expiresInSeconds: SIGN_IN_TICKET_SECONDS });
+    const issued = await localAdmin("sign-in-tokens", "POST", { subject, expiresInSeconds: SIGN_IN_TICKET_SECONDS });
     await expectOk(issued, "Creating a sign-in ticket");
     const { ticket } = (await issued.json()) as { ticket: string };
     return { tokenIdentifier: `${env.LOCAL_AUTH_ISSUER}|${subject}`, ticket };
   }
-  const issuer = clerkIssuer();
+  const issuer = env.CLERK_JWT_ISSUER_DOMAIN?.replace(/\/$/, "");
   if (!issuer) throw new Error("No identity provider is configured");
   const client = clerk();
   let userId: string;
@@ -100,15 +133,16 @@ export async function createIdentity(input: NewIdentity): Promise<{ tokenIdentif
 
 /** Removes an account createIdentity made, when the booking it was made for could not be written after all. */
 export async function deleteIdentity(tokenIdentifier: string): Promise<void> {
-  const { issuer, subject } = splitTokenIdentifier(tokenIdentifier);
-  if (env.LOCAL_AUTH_ISSUER && issuer === env.LOCAL_AUTH_ISSUER) {
-    return expectOk(await localAdmin(`/auth/admin/accounts/${encodeURIComponent(subject)}`, undefined, "DELETE"), "Deleting the local account");
+  const { subject } = splitTokenIdentifier(tokenIdentifier);
+  switch (identityProviderOf(tokenIdentifier)) {
+    case "local":
+      return expectOk(await localAdmin(localAccount(subject), "DELETE"), "Deleting the local account");
+    case "clerk":
+      await clerk().users.deleteUser(subject);
+      return;
+    default:
+      unmanaged(tokenIdentifier);
   }
-  if (clerkIssuer() && issuer === clerkIssuer()) {
-    await clerk().users.deleteUser(subject);
-    return;
-  }
-  throw new Error(`No identity provider is configured for issuer ${issuer}`);
 }
 
 /** Clerk answers a taken address with 422 and the error code form_identifier_exists. */

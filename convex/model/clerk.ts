@@ -1,4 +1,8 @@
-/** Clerk user webhooks (user.created / updated / deleted), reduced to what the users table keeps. */
+/**
+ * Clerk user webhooks (user.created / updated / deleted), reduced to what the users table keeps.
+ * The local identity provider of the embedded backend sends the same payloads (local-backend/identity/clerk-events.ts).
+ */
+import { ROLES, type Role } from "./permissions";
 
 export const CLERK_USER_EVENTS = ["user.created", "user.updated", "user.deleted"] as const;
 export type ClerkUserEventType = (typeof CLERK_USER_EVENTS)[number];
@@ -16,6 +20,8 @@ interface ClerkUserData {
   first_name?: string | null;
   last_name?: string | null;
   created_at?: number;
+  updated_at?: number;
+  public_metadata?: Record<string, unknown> | null;
 }
 
 export interface ClerkUserEvent {
@@ -27,6 +33,11 @@ export interface ClerkUserEvent {
   firstName?: string;
   lastName?: string;
   createdAt?: number;
+  updatedAt?: number;
+  /** `public_metadata.role` when it is one of ROLES; where roles are managed (admin page or Clerk's dashboard). */
+  role?: Role;
+  /** A `public_metadata.role` that is not one of ROLES: ignored, reported so it can be logged. */
+  unknownRole?: string;
 }
 
 /**
@@ -47,5 +58,9 @@ export function parseClerkUserEvent(payload: unknown, issuer: string): ClerkUser
   if (typeof data.first_name === "string") event.firstName = data.first_name;
   if (typeof data.last_name === "string") event.lastName = data.last_name;
   if (typeof data.created_at === "number") event.createdAt = data.created_at;
+  if (typeof data.updated_at === "number") event.updatedAt = data.updated_at;
+  const role = data.public_metadata?.role;
+  if ((ROLES as readonly unknown[]).includes(role)) event.role = role as Role;
+  else if (role !== undefined && role !== null) event.unknownRole = typeof role === "string" ? role : JSON.stringify(role);
   return event;
 }

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { IdentityError, MESSAGES } from "./errors";
 import { hashPassword, verifyPassword, type PasswordHash } from "./passwords";
 import type { PublicJwk, SigningKey } from "./signing-key";
-import type { Account, Change, IdentityStore } from "./store";
+import { userEventDelivery } from "./clerk-events";
+import type { Account, Change, IdentityStore, PublicMetadata } from "./store";
 
 /** The `iss` of every token; Convex builds tokenIdentifier as `${iss}|${sub}`. */
 export const LOCAL_ISSUER = "lwcc-local-identity";
@@ -39,7 +40,16 @@ export const loginSchema = z.object({
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired }),
 });
 
-export type NewAccount = z.input<typeof registrationSchema> & { emailVerified?: boolean };
+/** Clerk-like metadata changes: each key given replaces the stored one; null removes it. */
+export const metadataSchema = z
+  .object({
+    role: z.string({ error: MESSAGES.roleInvalid }).trim().min(1, { error: MESSAGES.roleInvalid }).max(64, { error: MESSAGES.roleInvalid }).nullable().optional(),
+  })
+  .strict();
+export type MetadataChange = z.input<typeof metadataSchema>;
+
+/** Accounts made by the backend itself (seed, provisioning) may start verified and with metadata, e.g. a role. */
+export type NewAccount = z.input<typeof registrationSchema> & { emailVerified?: boolean; publicMetadata?: MetadataChange };
 
 export interface IssuedTokens {
   accessToken: string;
@@ -80,10 +90,12 @@ export class Accounts {
     private readonly key: SigningKey,
     /** Checked against when the email is unknown, so the answer takes as long as for a wrong password. */
     private readonly decoy: PasswordHash,
+    /** Told when a user webhook was queued, so it is sent. */
+    private readonly eventsQueued: () => void,
   ) {}
 
-  static async create(store: IdentityStore, key: SigningKey): Promise<Accounts> {
-    return new Accounts(store, key, await hashPassword(randomUUID()));
+  static async create(store: IdentityStore, key: SigningKey, eventsQueued: () => void = () => {}): Promise<Accounts> {
+    return new Accounts(store, key, await hashPassword(randomUUID()), eventsQueued);
   }
 
   jwks(): Jwks {
@@ -92,8 +104,28 @@ export class Accounts {
 
   /** An account made on someone's behalf; the input is checked like a registration. */
   async createAccount(input: NewAccount | Record<string, unknown>): Promise<Account> {
-    const account = await this.newAccount(input, input.emailVerified === true);
+    const publicMetadata = mergeMetadata({}, parseInput(metadataSchema, input.publicMetadata ?? {}));
+    const account = { ...(await this.newAccount(input, input.emailVerified === true)), publicMetadata };
     await this.store.commit([{ op: "putAccount", account }]);
+    return account;
+  }
+
+  /**
+   * Merges into the account's public metadata, as Clerk's PATCH /users/{id}/metadata does, and
+   * queues the user.updated event that carries it to the app, in the same durable record.
+   */
+  async setPublicMetadata(subject: string, input: unknown): Promise<Account> {
+    const change = parseInput(metadataSchema, input);
+    const found = this.store.account(subject);
+    if (!found) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    // Strictly later than the last change, so the app never takes this event for an older one.
+    const updatedAt = Math.max(Date.now(), found.updatedAt + 1);
+    const account = { ...found, publicMetadata: mergeMetadata(found.publicMetadata, change), updatedAt };
+    await this.store.commit([
+      { op: "putAccount", account },
+      { op: "putDelivery", delivery: userEventDelivery("user.updated", account) },
+    ]);
+    this.eventsQueued();
     return account;
   }
 
@@ -193,6 +225,7 @@ export class Accounts {
     if (this.store.accountByEmail(email)) throw taken();
     const hash = await hashPassword(password);
     if (this.store.accountByEmail(email)) throw taken();
+    const now = Date.now();
     return {
       subject: randomUUID(),
       email,
@@ -201,7 +234,9 @@ export class Accounts {
       lastName,
       emailVerified,
       active: true,
-      createdAt: Date.now(),
+      createdAt: now,
+      publicMetadata: {},
+      updatedAt: now,
     };
   }
 
@@ -237,4 +272,11 @@ export class Accounts {
       .sign(this.key.privateKey);
     return { accessToken, expiresAt: expiresAt * 1000 };
   }
+}
+
+function mergeMetadata(current: PublicMetadata, change: z.output<typeof metadataSchema>): PublicMetadata {
+  const next: PublicMetadata = { ...current };
+  if (change.role === null) delete next.role;
+  else if (change.role !== undefined) next.role = change.role;
+  return next;
 }

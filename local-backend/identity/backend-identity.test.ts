@@ -7,7 +7,15 @@ const whoami = makeFunctionReference<"query", Record<string, never>, { subject: 
   "messages:whoami",
 );
 
-const ENV = ["LOCAL_AUTH_ISSUER", "LOCAL_AUTH_JWKS", "LOCAL_AUTH_URL", "LOCAL_AUTH_ADMIN_SECRET", "LWCC_TEST_ISSUER", "LWCC_TEST_JWKS"];
+const ENV = [
+  "LOCAL_AUTH_ISSUER",
+  "LOCAL_AUTH_JWKS",
+  "LOCAL_AUTH_URL",
+  "LOCAL_AUTH_ADMIN_SECRET",
+  "LOCAL_AUTH_WEBHOOK_SECRET",
+  "LWCC_TEST_ISSUER",
+  "LWCC_TEST_JWKS",
+];
 const saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]));
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -34,6 +42,7 @@ describe("embedded backend with the local identity provider", () => {
     expect(process.env.LOCAL_AUTH_JWKS).toBe(backend.identity.jwksDataUri());
     expect(process.env.LOCAL_AUTH_URL).toBe(backend.url);
     expect(process.env.LOCAL_AUTH_ADMIN_SECRET).toBe(backend.identity.adminSecret);
+    expect(process.env.LOCAL_AUTH_WEBHOOK_SECRET).toBe(backend.identity.webhookSecret);
 
     const jwks = await fetch(`${backend.url}/auth/jwks.json`);
     expect(jwks.status).toBe(200);

@@ -21,6 +21,8 @@ export const MESSAGES = {
   adminSecretRequired: "This endpoint needs the admin secret as a Bearer token.",
   noSuchAccount: "No account has this id.",
   ticketInvalid: "This sign-in link has expired or was already used. Sign in with your email and password.",
+  roleInvalid: "A role is a text of 1 to 64 characters, or null to remove it.",
+  metadataRequired: "Send publicMetadata: an object such as { role: \"coach\" }.",
   notFound: "No such endpoint.",
   methodNotAllowed: "This endpoint does not accept that method.",
 } as const;

@@ -23,6 +23,7 @@ const signInTokenSchema = z.object({
   subject: z.string({ error: MESSAGES.noSuchAccount }).min(1, { error: MESSAGES.noSuchAccount }),
   expiresInSeconds: z.number({ error: "Send expiresInSeconds as a number." }).int().positive(),
 });
+const metadataBodySchema = z.object({ publicMetadata: z.record(z.string(), z.unknown(), { error: MESSAGES.metadataRequired }) });
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 type Limit = { limiter: RateLimiterMemory; key: string };
@@ -133,11 +134,17 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
     }
   }
 
-  /** POST switches the account on or off; DELETE removes it. */
-  async function account(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+  /** The subject of an admin request, once its bearer token is the admin secret. */
+  function adminSubject(request: IncomingMessage, encodedSubject: string): string {
     requireAdmin(request);
     const subject = safeDecode(encodedSubject);
     if (subject === null) throw new IdentityError(404, "NOT_FOUND", MESSAGES.noSuchAccount);
+    return subject;
+  }
+
+  /** POST switches the account on or off; DELETE removes it. */
+  async function account(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+    const subject = adminSubject(request, encodedSubject);
     if (request.method === "DELETE") {
       await accounts.deleteAccount(subject);
       return send(response, 200, { subject, deleted: true });
@@ -145,6 +152,14 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
     const { active } = parseInput(adminSchema, await readJson(request));
     await accounts.setActive(subject, active);
     send(response, 200, { subject, active });
+  }
+
+  /** PATCH { publicMetadata: { role } }: merged like Clerk's metadata update; answers the account's metadata. */
+  async function setMetadata(request: IncomingMessage, response: ServerResponse, encodedSubject: string) {
+    const subject = adminSubject(request, encodedSubject);
+    const { publicMetadata } = parseInput(metadataBodySchema, await readJson(request));
+    const account = await accounts.setPublicMetadata(subject, publicMetadata);
+    send(response, 200, { subject, publicMetadata: account.publicMetadata, updatedAt: account.updatedAt });
   }
 
   function sendTokens(request: IncomingMessage, response: ServerResponse, status: number, tokens: IssuedTokens) {
@@ -159,10 +174,12 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
     if (path === "/logout" && request.method !== "POST") return false;
     if (path !== "/logout" && !path.startsWith("/auth/")) return false;
     try {
-      const admin = /^\/auth\/admin\/accounts\/([^/]+)$/.exec(path);
-      const route = admin
-        ? { methods: ["POST", "DELETE"], handle: (q: IncomingMessage, s: ServerResponse) => account(q, s, admin[1]!) }
-        : routes[path] && { methods: [routes[path].method], handle: routes[path].handle };
+      const admin = /^\/auth\/admin\/accounts\/([^/]+)(\/metadata)?$/.exec(path);
+      const route = !admin
+        ? routes[path] && { methods: [routes[path].method], handle: routes[path].handle }
+        : admin[2]
+          ? { methods: ["PATCH"], handle: (q: IncomingMessage, s: ServerResponse) => setMetadata(q, s, admin[1]!) }
+          : { methods: ["POST", "DELETE"], handle: (q: IncomingMessage, s: ServerResponse) => account(q, s, admin[1]!) };
       if (!route) throw new IdentityError(404, "NOT_FOUND", MESSAGES.notFound);
       if (!route.methods.includes(request.method ?? "")) {
         throw new IdentityError(405, "METHOD_NOT_ALLOWED", MESSAGES.methodNotAllowed, { headers: { allow: route.methods.join(", ") } });

@@ -18,6 +18,8 @@ const account = (subject: string): Account => ({
   emailVerified: false,
   active: true,
   createdAt: 1,
+  publicMetadata: {},
+  updatedAt: 1,
 });
 
 describe("IdentityStore", () => {
@@ -40,6 +42,30 @@ describe("IdentityStore", () => {
     expect(reopened.session("old")).toBeUndefined();
     expect(reopened.session("s0")?.revokedAt).toBe(now);
     expect(reopened.liveSessionIds("a")).toHaveLength(38);
+  });
+
+  it("reads accounts recorded before metadata existed with none, and keeps metadata and owed webhooks across restarts", async () => {
+    const dir = dataDir();
+    const store = await IdentityStore.open(dir);
+    const { publicMetadata, updatedAt, ...old } = account("old");
+    void publicMetadata;
+    void updatedAt;
+    // As a log written by an earlier version holds it: no publicMetadata, no updatedAt.
+    await store.commit([{ op: "putAccount", account: old as Account }]);
+    await store.commit([{ op: "putAccount", account: { ...account("new"), publicMetadata: { role: "coach" }, updatedAt: 5 } }]);
+    await store.commit([
+      { op: "putDelivery", delivery: { id: "msg_1", payload: "{}", attempts: 0, nextAttemptAt: 0 } },
+      { op: "putDelivery", delivery: { id: "msg_2", payload: "{}", attempts: 0, nextAttemptAt: 0 } },
+      { op: "putDelivery", delivery: { id: "msg_1", payload: "{}", attempts: 2, nextAttemptAt: 9 } },
+      { op: "dropDelivery", id: "msg_2" },
+    ]);
+    await store.close();
+
+    const reopened = await IdentityStore.open(dir);
+    cleanups.push(() => reopened.close());
+    expect(reopened.account("old")).toMatchObject({ publicMetadata: {}, updatedAt: 1 });
+    expect(reopened.account("new")).toMatchObject({ publicMetadata: { role: "coach" }, updatedAt: 5 });
+    expect(reopened.deliveries()).toEqual([{ id: "msg_1", payload: "{}", attempts: 2, nextAttemptAt: 9 }]);
   });
 
   it("keeps everything in memory without a data dir", async () => {

@@ -1,5 +1,5 @@
 /**
- * Accounts and refresh sessions, in memory and (with a data dir) in a DurableStore: every change is one log record,
+ * Accounts, refresh sessions and user webhooks not yet delivered, in memory and (with a data dir) in a DurableStore: every change is one log record,
  * fsync'd before the caller replies; a snapshot replaces the log once it grows.
  *
  * Changes are applied to memory synchronously, before the record is written, so a check and its effect (an email
@@ -7,6 +7,9 @@
  */
 import { DurableStore } from "../storage/durable-store";
 import type { PasswordHash } from "./passwords";
+
+/** What apps may read about an account, as Clerk's `publicMetadata`: LWCC keeps the role here. */
+export type PublicMetadata = { role?: string };
 
 export type Account = {
   subject: string;
@@ -17,7 +20,16 @@ export type Account = {
   emailVerified: boolean;
   active: boolean;
   createdAt: number;
+  publicMetadata: PublicMetadata;
+  /** Last change to the profile or metadata (Clerk's `updated_at`). */
+  updatedAt: number;
 };
+
+/** An account as records written before metadata existed hold it. */
+type StoredAccount = Omit<Account, "publicMetadata" | "updatedAt"> & Partial<Pick<Account, "publicMetadata" | "updatedAt">>;
+
+/** A signed event waiting to reach the app's webhook; `payload` is the exact body that gets signed. */
+export type Delivery = { id: string; payload: string; attempts: number; nextAttemptAt: number };
 
 /** A refresh token, known only by its SHA-256 (`id`). Revoked sessions are kept until they expire, to detect reuse. */
 export type Session = { id: string; subject: string; createdAt: number; expiresAt: number; revokedAt: number | null };
@@ -26,9 +38,13 @@ export type Change =
   | { op: "putAccount"; account: Account }
   | { op: "putSession"; session: Session }
   | { op: "revoke"; sessionIds: string[]; at: number }
-  | { op: "deleteAccount"; subject: string };
-type LogRecord = { changes: Change[] };
-type Snapshot = { accounts: Account[]; sessions: Session[] };
+  | { op: "deleteAccount"; subject: string }
+  | { op: "putDelivery"; delivery: Delivery }
+  | { op: "dropDelivery"; id: string };
+/** What the log and snapshots hold; accounts may predate metadata. */
+type StoredChange = Exclude<Change, { op: "putAccount" }> | { op: "putAccount"; account: StoredAccount };
+type LogRecord = { changes: StoredChange[] };
+type Snapshot = { accounts: StoredAccount[]; sessions: Session[]; deliveries?: Delivery[] };
 
 /** Identity records are small; a restart should not replay more than this. */
 const SNAPSHOT_AFTER_BYTES = 1024 * 1024;
@@ -42,6 +58,8 @@ export class IdentityStore {
   private readonly accounts = new Map<string, Account>();
   private readonly subjectsByEmail = new Map<string, string>();
   private readonly sessions = new Map<string, Session>();
+  /** In the order they were queued (a Map keeps insertion order). */
+  private readonly pendingDeliveries = new Map<string, Delivery>();
   private snapshotting = false;
 
   private constructor(
@@ -56,6 +74,7 @@ export class IdentityStore {
     const { snapshot, records } = durable.recovered();
     for (const account of snapshot?.accounts ?? []) store.apply({ op: "putAccount", account });
     for (const session of snapshot?.sessions ?? []) store.apply({ op: "putSession", session });
+    for (const delivery of snapshot?.deliveries ?? []) store.apply({ op: "putDelivery", delivery });
     for (const record of records) for (const change of record.changes) store.apply(change);
     return store;
   }
@@ -78,6 +97,11 @@ export class IdentityStore {
     return [...this.sessions.values()].filter((s) => s.subject === subject && s.revokedAt === null).map((s) => s.id);
   }
 
+  /** Webhook deliveries still owed, oldest first. */
+  deliveries(): Delivery[] {
+    return [...this.pendingDeliveries.values()];
+  }
+
   /** Applies the changes now and resolves once they are durable. */
   commit(changes: Change[]): Promise<void> {
     for (const change of changes) this.apply(change);
@@ -98,12 +122,14 @@ export class IdentityStore {
     return this.durable?.close() ?? Promise.resolve();
   }
 
-  private apply(change: Change): void {
+  private apply(change: StoredChange): void {
     switch (change.op) {
-      case "putAccount":
-        this.accounts.set(change.account.subject, change.account);
-        this.subjectsByEmail.set(change.account.email, change.account.subject);
+      case "putAccount": {
+        const account = withDefaults(change.account);
+        this.accounts.set(account.subject, account);
+        this.subjectsByEmail.set(account.email, account.subject);
         break;
+      }
       case "putSession":
         this.sessions.set(change.session.id, change.session);
         break;
@@ -120,6 +146,12 @@ export class IdentityStore {
           if (session && session.revokedAt === null) this.sessions.set(id, { ...session, revokedAt: change.at });
         }
         break;
+      case "putDelivery":
+        this.pendingDeliveries.set(change.delivery.id, change.delivery);
+        break;
+      case "dropDelivery":
+        this.pendingDeliveries.delete(change.id);
+        break;
     }
   }
 
@@ -127,6 +159,11 @@ export class IdentityStore {
   private snapshot(): Snapshot {
     const now = Date.now();
     for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
-    return { accounts: [...this.accounts.values()], sessions: [...this.sessions.values()] };
+    return { accounts: [...this.accounts.values()], sessions: [...this.sessions.values()], deliveries: this.deliveries() };
   }
+}
+
+/** Accounts recorded before metadata existed have none, and were last changed when created. */
+function withDefaults(account: StoredAccount): Account {
+  return { ...account, publicMetadata: account.publicMetadata ?? {}, updatedAt: account.updatedAt ?? account.createdAt };
 }

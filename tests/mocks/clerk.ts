@@ -1,8 +1,9 @@
 import { http, HttpResponse } from "msw";
 
 /**
- * Clerk Backend API, as far as we call it: ban and unban a user (they answer with the User object),
- * create a user for a visitor who booked, a sign-in token for them, and delete one again.
+ * Clerk Backend API, as far as we call it: ban and unban a user, merge into a user's metadata
+ * (each answers with the User object), create a user for a visitor who booked, a sign-in token
+ * for them, and delete one again.
  */
 export const CLERK_API = "https://api.clerk.com/v1";
 
@@ -64,6 +65,10 @@ const authorized = (request: Request) => request.headers.get("authorization")?.s
 export const TAKEN_EMAILS = new Set(["taken@example.com"]);
 let created = 0;
 
+/** Clerk's error for a request body it cannot use (422, its `errors` list). */
+const invalid = (message: string) =>
+  HttpResponse.json({ errors: [{ code: "form_param_format_invalid", message, long_message: message }] }, { status: 422 });
+
 export const clerkHandlers = [
   http.post(`${CLERK_API}/users`, async ({ request }) => {
     if (!authorized(request)) return unauthorized();
@@ -106,14 +111,19 @@ export const clerkHandlers = [
   http.delete(`${CLERK_API}/users/:id`, ({ params, request }) =>
     authorized(request) ? HttpResponse.json({ object: "user", id: String(params.id), deleted: true }) : unauthorized(),
   ),
+  // PATCH /users/{user_id}/metadata deep-merges each given metadata object into the stored one; keys set to null are removed.
+  http.patch(`${CLERK_API}/users/:id/metadata`, async ({ params, request }) => {
+    if (!authorized(request)) return unauthorized();
+    const body = (await request.json()) as { public_metadata?: unknown };
+    const metadata = body.public_metadata ?? {};
+    if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return invalid("public_metadata must be an object");
+    const merged = Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== null));
+    return HttpResponse.json(user(String(params.id), false, { publicMetadata: merged }));
+  }),
   http.post(`${CLERK_API}/users/:id/ban`, ({ params, request }) =>
-    request.headers.get("authorization")?.startsWith("Bearer sk_")
-      ? HttpResponse.json(user(String(params.id), true))
-      : HttpResponse.json({ errors: [{ code: "authentication_invalid", message: "Unauthorized" }] }, { status: 401 }),
+    authorized(request) ? HttpResponse.json(user(String(params.id), true)) : unauthorized(),
   ),
   http.post(`${CLERK_API}/users/:id/unban`, ({ params, request }) =>
-    request.headers.get("authorization")?.startsWith("Bearer sk_")
-      ? HttpResponse.json(user(String(params.id), false))
-      : HttpResponse.json({ errors: [{ code: "authentication_invalid", message: "Unauthorized" }] }, { status: 401 }),
+    authorized(request) ? HttpResponse.json(user(String(params.id), false)) : unauthorized(),
   ),
 ];

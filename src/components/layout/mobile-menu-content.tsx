@@ -6,7 +6,7 @@ import { useViewer } from "@/features/auth/viewer";
 import { THEME_LABELS, THEME_PREFERENCES } from "@/features/theme/theme";
 import { useTheme } from "@/features/theme/use-theme";
 import { cn } from "@/lib/utils";
-import { ACCOUNT_MENU, PRIMARY_NAV, SIGN_IN, SIGN_OUT } from "./nav";
+import { ACCOUNT_MENU, ADMIN_MENU, PRIMARY_NAV, SIGN_IN, SIGN_OUT } from "./nav";
 import { MobileMenuTrigger } from "./mobile-menu";
 import { SignOutForm } from "./sign-out-form";
 
@@ -64,6 +64,13 @@ export default function MobileMenuContent({ defaultOpen }: { defaultOpen: boolea
                   {item.label}
                 </a>
               ))}
+              {viewer.user.role === "admin"
+                ? ADMIN_MENU.map((item) => (
+                    <a key={item.href} href={item.href} className={rowClass}>
+                      Admin: {item.label}
+                    </a>
+                  ))
+                : null}
               <SignOutForm>
                 <button type="submit" className={cn(rowClass, "w-full")} onClick={close}>
                   {SIGN_OUT.label}

@@ -68,5 +68,11 @@ export const ACCOUNT_MENU = [
   { label: "Billing", href: "/dashboard/billing" },
 ] as const;
 
+/** Admin pages, shown in the account menu to admins only (the server enforces access either way). */
+export const ADMIN_MENU = [
+  { label: "Users", href: "/admin/users" },
+  { label: "Messages", href: "/admin/messages" },
+] as const;
+
 export const SIGN_IN = { label: "Sign In", href: "/login" } as const;
 export const SIGN_OUT = { label: "Sign Out", action: "/logout", redirectTo: "/" } as const;

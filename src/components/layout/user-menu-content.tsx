@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { ViewerUser } from "@/features/auth/viewer";
-import { ACCOUNT_MENU, SIGN_OUT } from "./nav";
+import { ACCOUNT_MENU, ADMIN_MENU, SIGN_OUT } from "./nav";
 import { SignOutForm } from "./sign-out-form";
 import { UserTrigger } from "./user-menu";
 
@@ -32,6 +32,17 @@ export default function UserMenuContent({ user, defaultOpen }: { user: ViewerUse
             <a href={item.href}>{item.label}</a>
           </DropdownMenuItem>
         ))}
+        {user.role === "admin" ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="text-xs font-semibold text-muted-foreground">Admin</DropdownMenuLabel>
+            {ADMIN_MENU.map((item) => (
+              <DropdownMenuItem key={item.href} asChild>
+                <a href={item.href}>{item.label}</a>
+              </DropdownMenuItem>
+            ))}
+          </>
+        ) : null}
         <DropdownMenuSeparator />
         <SignOutForm>
           <DropdownMenuItem asChild>
