@@ -15,6 +15,7 @@ import type { CommitEvent } from "./engine/convex-test-internals";
 import { blobKey, Engine, runInHostScope } from "./engine/engine";
 import { installProcessGuards } from "./engine/isolation";
 import { StorageKeys } from "./engine/storage-keys";
+import { loadOrCreateAccountLinkSecret } from "./account-link-secret";
 import { createAuthenticator } from "./auth/caller";
 import { CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
 import { createIdentityProvider, LOCAL_ISSUER, type IdentityProvider } from "./identity/identity";
@@ -51,7 +52,8 @@ export interface BackendOptions {
   verifyToken?: (token: string) => Promise<UserIdentity>;
   /**
    * Publishes the local identity provider to the functions through process.env: LOCAL_AUTH_ISSUER and
-   * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts).
+   * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts), and
+   * LOCAL_ACCOUNT_LINK_SECRET (signs reactivation links; local-backend/account-link-secret.ts).
    */
   exposeIdentity?: boolean;
   /**
@@ -105,6 +107,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     // Set before the engine loads, so auth.config.ts reads them when it is first imported.
     process.env.LOCAL_AUTH_ISSUER = LOCAL_ISSUER;
     process.env.LOCAL_AUTH_JWKS = identity.jwksDataUri();
+    process.env.LOCAL_ACCOUNT_LINK_SECRET = await loadOrCreateAccountLinkSecret(options.dataDir);
   }
   let publicUrl = "";
   let publicSiteUrl = "";
