@@ -78,7 +78,6 @@ export const INACTIVITY_MESSAGES = {
   noticeTitle: "Welcome back",
   notice: (days: InactivityWarningLevel, sentOn: string) =>
     `You hadn't signed in for ${days} days, so we sent you a reminder on ${sentOn}. Signing in keeps your account active: there's nothing else to do.`,
-  dismiss: "Dismiss",
   keptTitle: "Your account stays active",
   kept: "Thanks for letting us know. Everything in your account is kept, and you can sign in whenever you're ready.",
   keepExpired: "This link has expired. Signing in keeps your account active too.",
