@@ -101,7 +101,7 @@ describe("reactivation page", () => {
     expect(calls("reactivation:reactivate")).toEqual([{ token: "tok", nextUrl: "/dashboard", action: "reactivate" }]);
     finish({ ok: true, redirectTo: "/dashboard", signedIn: false, email: "dana@example.com" });
     expect(await screen.findByRole("heading", { name: "Your account is active again" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login?redirect=%2Fdashboard");
+    expect(screen.getByRole("link", { name: "Sign in to continue" })).toHaveAttribute("href", "/login?redirect=%2Fdashboard");
   });
 
   it("offers the plans after a cancelled subscription, disabling a missing price and every button while one submits", async () => {

@@ -246,7 +246,7 @@ function ValidLink({ data }: { data: Data }) {
         </p>
         <Button asChild className="self-start">
           <Link {...LOGIN_ROUTE} search={{ redirect: done.redirectTo }}>
-            {done.upgrade ? "Sign in and continue to checkout" : "Sign in"}
+            {done.upgrade ? "Sign in and continue to checkout" : "Sign in to continue"}
           </Link>
         </Button>
       </Panel>
