@@ -681,6 +681,49 @@ const CASES: Record<string, Case> = {
       expect((await t.run((ctx) => ctx.db.get("actionItemProposals", proposalId)))!.status).toBe("proposed");
     },
   },
+  "reactivation:check": {
+    access: "public",
+    args: () => ({ token: "not-a-link" }),
+    ownership: { none: "answers about the link it is given; a link for another account is refused as wrong_account (reactivation.test.ts)" },
+  },
+  "reactivation:reactivate": {
+    access: "public",
+    args: () => ({ token: "not-a-link" }),
+    ownership: { none: "acts only on the account its signed link is bound to; another signed-in account is refused (reactivation.test.ts)" },
+  },
+  "reactivation:requestLink": {
+    access: "public",
+    args: () => ({ email: "nobody@example.com" }),
+    ownership: { none: "e-mails the address's own account only, and answers the same for every address" },
+  },
+  "inactivity:keepActive": {
+    access: "public",
+    args: () => ({ token: "not-a-link" }),
+    ownership: { none: "marks activity only on the account its signed link is bound to" },
+  },
+  "inactivity:notice": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await t.run((ctx) => ctx.db.insert("inactivityWarnings", { userId: other.id, level: 60, periodStart: 1, sentAt: Date.now() }));
+      expect(await other.as.query(api.inactivity.notice, {})).toMatchObject({ level: 60 });
+      expect(await self.as.query(api.inactivity.notice, {})).toBeNull();
+    },
+  },
+  "inactivity:dismissNotice": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await t.run((ctx) => ctx.db.insert("inactivityWarnings", { userId: other.id, level: 60, periodStart: 1, sentAt: Date.now() }));
+      await self.as.mutation(api.inactivity.dismissNotice, {});
+      expect(await other.as.query(api.inactivity.notice, {})).toMatchObject({ level: 60 });
+    },
+  },
+  "security:incidents": {
+    access: "admin",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
   "extraction:retry": {
     access: "staff",
     args: async ({ t, other }, self) => ({

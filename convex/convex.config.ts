@@ -29,6 +29,8 @@ const app = defineApp({
     /** OpenAI: the API key and, optionally, the model for commitment extraction. */
     OPENAI_API_KEY: optional,
     OPENAI_MODEL: optional,
+    /** Signs account links (reactivation, "Keep my account active"), HS256: at least 32 random characters. */
+    ACCOUNT_LINK_SECRET: optional,
     /** The public URL of the web app, for links in e-mails and redirects. */
     SITE_URL: optional,
     /** Video rooms for sessions: each session gets <base>/lwcc-session-<id>. */
@@ -39,6 +41,8 @@ const app = defineApp({
     LOCAL_AUTH_URL: optional,
     LOCAL_AUTH_ADMIN_SECRET: optional,
     LOCAL_AUTH_WEBHOOK_SECRET: optional,
+    /** Set by the embedded backend only: its default ACCOUNT_LINK_SECRET, kept in the data directory. */
+    LOCAL_ACCOUNT_LINK_SECRET: optional,
     /** Set by the embedded backend only: its Stripe stand-in's URL and keys. */
     LOCAL_STRIPE_URL: optional,
     LOCAL_STRIPE_SECRET_KEY: optional,

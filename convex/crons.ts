@@ -6,5 +6,9 @@ const crons = cronJobs();
 
 // Off the top of the hour, so it does not pile onto everyone else's jobs.
 crons.daily("expire time balances", { hourUTC: 3, minuteUTC: 17 }, internal.timeBalance.expireDue, {});
+// Account lifecycle (convex/inactivity.ts, convex/retention.ts, convex/reactivation.ts).
+crons.daily("inactivity", { hourUTC: 3, minuteUTC: 41 }, internal.inactivity.sweep, {});
+crons.daily("retention clean-up", { hourUTC: 4, minuteUTC: 23 }, internal.retention.cleanUp, {});
+crons.hourly("token expiry", { minuteUTC: 29 }, internal.reactivation.removeExpiredTokens, {});
 
 export default crons;

@@ -3,6 +3,8 @@ import { v } from "convex/values";
 import { CHECKOUT_CYCLES, CHECKOUT_TIERS, PAYMENT_ERROR_CODES, SUBSCRIPTION_STATUSES } from "./model/billing";
 import { CONTACT_SUBJECTS } from "./model/contact";
 import { EMAIL_STATUSES } from "./model/email";
+import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
+import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
 import { PREMIUM_CONTENT_TYPES } from "./model/premiumContent";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
@@ -40,6 +42,8 @@ export const userFields = {
   searchText: v.optional(v.string()),
   /** `updated_at` of the last identity-provider event applied, so an older event delivered late changes nothing. */
   identityUpdatedAt: v.optional(v.number()),
+  /** When the retention clean-up removed this deactivated account's personal data (convex/retention.ts). */
+  anonymizedAt: v.optional(v.number()),
 };
 
 export const contactSubjectValidator = literals(CONTACT_SUBJECTS);
@@ -497,6 +501,44 @@ export const memberStatsFields = {
   graceMonthUsed: v.optional(v.string()),
 };
 
+export const securityIncidentKindValidator = literals(SECURITY_INCIDENT_KINDS);
+export const inactivityStageValidator = literals(INACTIVITY_STAGES);
+export const inactivityWarningLevelValidator = v.union(...INACTIVITY_WARNING_DAYS.map((days) => v.literal(days)));
+
+/** One issued reactivation link (its JWT's jti): single use, removed by the "token expiry" cron once expired. */
+export const reactivationTokenFields = {
+  jti: v.string(),
+  userId: v.id("users"),
+  issuedAt: v.number(),
+  expiresAt: v.number(),
+  /** Set in the same transaction that reactivates the account. */
+  usedAt: v.optional(v.number()),
+};
+
+/** A tampered link or a link used by another signed-in account (SPEC §8), for admins at /admin/security. */
+export const securityIncidentFields = {
+  kind: securityIncidentKindValidator,
+  at: v.number(),
+  /** The first 16 hex digits of the token's SHA-256: the same link is logged once per kind, and the token itself is never stored. */
+  tokenFingerprint: v.string(),
+  /** The account the link claims to be for (from its unverified claims when tampered). */
+  claimedUserId: v.optional(v.string()),
+  claimedEmail: v.optional(v.string()),
+  /** Who was signed in when it happened. */
+  viewerId: v.optional(v.id("users")),
+  detail: v.string(),
+};
+
+/** An inactivity warning sent at day 60 or 80 of one inactivity period (periodStart = lastActiveAt then). */
+export const inactivityWarningFields = {
+  userId: v.id("users"),
+  level: inactivityWarningLevelValidator,
+  periodStart: v.number(),
+  sentAt: v.number(),
+  /** Dismissed on the dashboard, or answered with "Keep my account active". */
+  dismissedAt: v.optional(v.number()),
+};
+
 export default defineSchema({
   users: defineTable(userFields)
     .index("by_token", ["tokenIdentifier"])
@@ -506,6 +548,7 @@ export default defineSchema({
     // The admin list filtered by status alone shows the newest accounts first, like every other filter.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_status", ["status"])
+    .index("by_status_anonymized_and_deactivated", ["status", "anonymizedAt", "deactivatedAt"])
     .searchIndex("search_text", { searchField: "searchText", filterFields: ["role", "status"] }),
   /**
    * A role change an admin asked the identity provider for (Clerk publicMetadata.role), until its
@@ -580,6 +623,22 @@ export default defineSchema({
     .index("by_payment_intent", ["stripePaymentIntentId"])
     .index("by_stripe_subscription", ["stripeSubscriptionId"]),
   payments: defineTable(paymentFields).index("by_source", ["sourceId"]).index("by_user_and_paid", ["userId", "paidAt"]),
+  reactivationTokens: defineTable(reactivationTokenFields).index("by_jti", ["jti"]).index("by_expires", ["expiresAt"]).index("by_user", ["userId"]),
+  securityIncidents: defineTable(securityIncidentFields).index("by_at", ["at"]).index("by_fingerprint_and_kind", ["tokenFingerprint", "kind"]),
+  inactivityWarnings: defineTable(inactivityWarningFields)
+    .index("by_user_and_sent", ["userId", "sentAt"])
+    .index("by_user_period_and_level", ["userId", "periodStart", "level"]),
+  /** How far each inactivity stage has looked (lastActiveAt), so each account is read once per threshold it crosses. */
+  inactivitySweeps: defineTable({ stage: inactivityStageValidator, through: v.number() }).index("by_stage", ["stage"]),
+  /** Each finished run of the inactivity sweep: what it read and did. */
+  inactivitySweepRuns: defineTable({
+    runAt: v.number(),
+    finishedAt: v.number(),
+    read: v.number(),
+    deactivated: v.number(),
+    warned: v.number(),
+    skipped: v.number(),
+  }).index("by_run_at", ["runAt"]),
   /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
   webhookEvents: defineTable({
     provider: v.string(),

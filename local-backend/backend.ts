@@ -15,6 +15,7 @@ import type { CommitEvent } from "./engine/convex-test-internals";
 import { blobKey, Engine, runInHostScope } from "./engine/engine";
 import { installProcessGuards } from "./engine/isolation";
 import { StorageKeys } from "./engine/storage-keys";
+import { loadOrCreateAccountLinkSecret } from "./account-link-secret";
 import { createAuthenticator } from "./auth/caller";
 import { CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
 import { createIdentityProvider, LOCAL_ISSUER, type IdentityProvider } from "./identity/identity";
@@ -52,8 +53,9 @@ export interface BackendOptions {
   /**
    * Publishes the local identity provider to the functions through process.env: LOCAL_AUTH_ISSUER and
    * LOCAL_AUTH_JWKS (for auth.config.ts), LOCAL_AUTH_URL and LOCAL_AUTH_ADMIN_SECRET (to deactivate accounts and
-   * set roles), and LOCAL_AUTH_WEBHOOK_SECRET, with which its Clerk-shaped user webhooks to the app's route
-   * `/clerk-users-webhook` are signed (they are sent only then).
+   * set roles), LOCAL_AUTH_WEBHOOK_SECRET, with which its Clerk-shaped user webhooks to the app's route
+   * `/clerk-users-webhook` are signed (they are sent only then), and LOCAL_ACCOUNT_LINK_SECRET (signs
+   * reactivation links; local-backend/account-link-secret.ts).
    */
   exposeIdentity?: boolean;
   /**
@@ -114,6 +116,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     process.env.LOCAL_AUTH_ISSUER = LOCAL_ISSUER;
     process.env.LOCAL_AUTH_JWKS = identity.jwksDataUri();
     process.env.LOCAL_AUTH_WEBHOOK_SECRET = identity.webhookSecret;
+    process.env.LOCAL_ACCOUNT_LINK_SECRET = await loadOrCreateAccountLinkSecret(options.dataDir);
   }
   const stripe = await createStripeStandIn({
     dataDir: options.dataDir,

@@ -34,8 +34,11 @@ import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as SubscriptionPortalRouteImport } from './routes/subscription-portal'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as AccountKeepActiveRouteImport } from './routes/account.keep-active'
+import { Route as AccountReactivateRouteImport } from './routes/account.reactivate'
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminSecurityRouteImport } from './routes/admin.security'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -189,6 +192,16 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountKeepActiveRoute = AccountKeepActiveRouteImport.update({
+  id: '/account/keep-active',
+  path: '/account/keep-active',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountReactivateRoute = AccountReactivateRouteImport.update({
+  id: '/account/reactivate',
+  path: '/account/reactivate',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountUpgradeRoute = AccountUpgradeRouteImport.update({
   id: '/account/upgrade',
   path: '/account/upgrade',
@@ -197,6 +210,11 @@ const AccountUpgradeRoute = AccountUpgradeRouteImport.update({
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/admin/messages',
   path: '/admin/messages',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminSecurityRoute = AdminSecurityRouteImport.update({
+  id: '/admin/security',
+  path: '/admin/security',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
@@ -362,8 +380,11 @@ export interface FileRoutesByFullPath {
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/account/keep-active': typeof AccountKeepActiveRoute
+  '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -417,8 +438,11 @@ export interface FileRoutesByTo {
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/account/keep-active': typeof AccountKeepActiveRoute
+  '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -474,8 +498,11 @@ export interface FileRoutesById {
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/account/keep-active': typeof AccountKeepActiveRoute
+  '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -532,8 +559,11 @@ export interface FileRouteTypes {
     | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/account/keep-active'
+    | '/account/reactivate'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -587,8 +617,11 @@ export interface FileRouteTypes {
     | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/account/keep-active'
+    | '/account/reactivate'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -643,8 +676,11 @@ export interface FileRouteTypes {
     | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/account/keep-active'
+    | '/account/reactivate'
     | '/account/upgrade'
     | '/admin/messages'
+    | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -700,8 +736,11 @@ export interface RootRouteChildren {
   SubscriptionPortalRoute: typeof SubscriptionPortalRoute
   SupportRoute: typeof SupportRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  AccountKeepActiveRoute: typeof AccountKeepActiveRoute
+  AccountReactivateRoute: typeof AccountReactivateRoute
   AccountUpgradeRoute: typeof AccountUpgradeRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminSecurityRoute: typeof AdminSecurityRoute
   AdminUsersRoute: typeof AdminUsersRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
@@ -895,6 +934,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/keep-active': {
+      id: '/account/keep-active'
+      path: '/account/keep-active'
+      fullPath: '/account/keep-active'
+      preLoaderRoute: typeof AccountKeepActiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/reactivate': {
+      id: '/account/reactivate'
+      path: '/account/reactivate'
+      fullPath: '/account/reactivate'
+      preLoaderRoute: typeof AccountReactivateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/upgrade': {
       id: '/account/upgrade'
       path: '/account/upgrade'
@@ -907,6 +960,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/security': {
+      id: '/admin/security'
+      path: '/admin/security'
+      fullPath: '/admin/security'
+      preLoaderRoute: typeof AdminSecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/users': {
@@ -1163,8 +1223,11 @@ const rootRouteChildren: RootRouteChildren = {
   SubscriptionPortalRoute: SubscriptionPortalRoute,
   SupportRoute: SupportRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  AccountKeepActiveRoute: AccountKeepActiveRoute,
+  AccountReactivateRoute: AccountReactivateRoute,
   AccountUpgradeRoute: AccountUpgradeRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminSecurityRoute: AdminSecurityRoute,
   AdminUsersRoute: AdminUsersRoute,
   BlogSlugRoute: BlogSlugRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,

@@ -41,6 +41,7 @@ type Env = {
   readonly RESEND_WEBHOOK_SECRET: string | undefined;
   readonly OPENAI_API_KEY: string | undefined;
   readonly OPENAI_MODEL: string | undefined;
+  readonly ACCOUNT_LINK_SECRET: string | undefined;
   readonly SITE_URL: string | undefined;
   readonly MEETING_BASE_URL: string | undefined;
   readonly LOCAL_AUTH_ISSUER: string | undefined;
@@ -48,6 +49,7 @@ type Env = {
   readonly LOCAL_AUTH_URL: string | undefined;
   readonly LOCAL_AUTH_ADMIN_SECRET: string | undefined;
   readonly LOCAL_AUTH_WEBHOOK_SECRET: string | undefined;
+  readonly LOCAL_ACCOUNT_LINK_SECRET: string | undefined;
   readonly LOCAL_STRIPE_URL: string | undefined;
   readonly LOCAL_STRIPE_SECRET_KEY: string | undefined;
   readonly LOCAL_STRIPE_WEBHOOK_SECRET: string | undefined;

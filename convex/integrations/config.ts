@@ -5,3 +5,11 @@ import { selectAdapters, type AdapterChoice } from "../model/adapters";
 export function currentAdapters(): AdapterChoice {
   return selectAdapters(env);
 }
+
+/**
+ * The key that signs account links: ACCOUNT_LINK_SECRET in production, else the embedded backend's
+ * own (kept in its data directory). Undefined when neither is set: links cannot be made or checked.
+ */
+export function accountLinkSecret(): string | undefined {
+  return env.ACCOUNT_LINK_SECRET?.trim() || env.LOCAL_ACCOUNT_LINK_SECRET?.trim() || undefined;
+}

@@ -8,7 +8,7 @@ import type Stripe from "stripe";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { queueEmail } from "../email";
-import { applyStatus } from "../users";
+import { deactivateWithLink } from "../reactivation";
 import {
   acceptsSnapshot,
   findPlanPrice,
@@ -82,12 +82,17 @@ export async function applySubscriptionSnapshot(ctx: MutationCtx, subscription: 
   const orderId = ctx.db.normalizeId("orders", subscription.metadata?.orderId ?? "");
   if (orderId && isEntitled({ status: subscription.status }, now)) await markOrderPaid(ctx, orderId, now);
   const ended = subscription.status === "canceled" || subscription.status === "unpaid" || subscription.status === "incomplete_expired";
-  await settleTier(ctx, userId, now, { ended: ended && row !== null && isEntitled(row, now) });
+  // Only an ending the member asked for deactivates: a cancellation at period end, or one Stripe
+  // records as requested. A plan lost to failed payments ends the tier but keeps the account open.
+  const requested =
+    row?.cancelAtPeriodEnd === true || subscription.cancel_at_period_end || subscription.cancellation_details?.reason === "cancellation_requested";
+  await settleTier(ctx, userId, now, { ended: ended && requested && row !== null && isEntitled(row, now) });
 }
 
 /**
- * Sets the member's tier from their subscriptions. When a paid plan ends and leaves none, the
- * account is deactivated with reason subscription_cancelled (SPEC §4); its data stays.
+ * Sets the member's tier from their subscriptions. When a cancelled paid plan ends and leaves none,
+ * the account is deactivated with reason subscription_cancelled (SPEC §4) and e-mailed a
+ * reactivation link with the upgrade options; its data stays.
  */
 async function settleTier(ctx: MutationCtx, userId: Id<"users">, now: number, { ended }: { ended: boolean }) {
   const user = await ctx.db.get("users", userId);
@@ -99,7 +104,7 @@ async function settleTier(ctx: MutationCtx, userId: Id<"users">, now: number, { 
   const tier = tierFromSubscriptions(subscriptions, now);
   if (tier !== user.tier) await ctx.db.patch("users", userId, { tier });
   if (ended && tier === "foundation" && user.status === "active" && user.role !== "admin") {
-    await applyStatus(ctx, user, "deactivated", "subscription_cancelled");
+    await deactivateWithLink(ctx, { ...user, tier }, "subscription_cancelled", now);
   }
 }
 

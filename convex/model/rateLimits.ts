@@ -20,6 +20,11 @@ const RATE_LIMITS = {
   introPerEmail: { kind: "token bucket", rate: 3, period: HOUR, capacity: 3 },
   /** All visitors together: each booking makes an account at the identity provider. */
   introOverall: { kind: "token bucket", rate: 100, period: HOUR, capacity: 30 },
+  /** Asking for a new reactivation link, per address typed (account or not, so it reveals nothing). */
+  reactivationLinkPerEmail: { kind: "token bucket", rate: 3, period: HOUR, capacity: 3 },
+  reactivationLinkOverall: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
+  /** Logged security incidents: a flood of forged links cannot fill the admins' log. */
+  securityIncidentsOverall: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
 } as const satisfies Record<string, RateLimitConfig>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -42,4 +47,9 @@ export async function enforceRateLimits(ctx: MutationCtx, limits: Array<{ name: 
     const status = await rateLimiter.limit(ctx, name, key === undefined ? {} : { key });
     if (!status.ok) throw new ConvexError<RateLimitedError>({ code: RATE_LIMITED, message, retryAfter: status.retryAfter });
   }
+}
+
+/** Takes a token from one limit without refusing: false when it is spent (for work that may be skipped, like logging). */
+export async function takeRateLimit(ctx: MutationCtx, name: RateLimitName, key?: string): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, name, key === undefined ? {} : { key })).ok;
 }

@@ -1,5 +1,6 @@
 import { api } from "@convex/_generated/api";
 import type { UserError } from "@convex/model/messages";
+import { ACTIVITY_RESOLUTION_MS } from "@convex/model/users";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
@@ -36,6 +37,21 @@ export function CurrentViewerProvider({ children }: { children: ReactNode }) {
       },
     );
   }, [isAuthenticated, ensureCurrent, signOut]);
+
+  // A tab left open for days is still use: note activity while it is in front, at most as often as
+  // the server keeps it (inactivity pauses accounts after 90 days without it).
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    const touch = () => {
+      if (document.visibilityState === "visible") ensureCurrent({}).catch(() => {});
+    };
+    const timer = window.setInterval(touch, ACTIVITY_RESOLUTION_MS);
+    document.addEventListener("visibilitychange", touch);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", touch);
+    };
+  }, [isAuthenticated, ensureCurrent]);
 
   const viewer = useMemo<Viewer>(() => {
     if (status === "signed-out") return notice ? { status, notice } : { status };

@@ -12,6 +12,7 @@ import { whenWithTime } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
 import { ActivityFeed, type ActivityFilter } from "./activity-feed";
 import { AvailableTimeBar } from "./available-time-bar";
+import { InactivityNotice } from "./inactivity-notice";
 import { QuickActions } from "./quick-actions";
 import { StatTiles } from "./stat-tiles";
 import { TimeBalanceCard } from "./time-balance-card";
@@ -84,6 +85,7 @@ function MemberDashboard({ user }: { user: ViewerUser }) {
   return (
     <div className="flex flex-col gap-8">
       <WelcomeHeader user={user} now={now} sessionsThisWeek={summary?.sessionsThisWeek} />
+      <InactivityNotice />
       <QuickActions
         remainingMinutes={summary?.balance.remainingMinutes}
         nextSession={next ? { id: next._id, startsAt: next.startsAt, joinOpensAt: next.joinOpensAt, endsAt: next.joinClosesAt } : undefined}
