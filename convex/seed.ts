@@ -16,6 +16,7 @@ import { addCompletedSession } from "./model/sessions";
 import { isCheckoutTier } from "./model/billing";
 import { creditPurchase, debitBooking } from "./model/timeBalance";
 import { parseTranscript } from "./model/transcripts";
+import { storeDefaultVersion } from "./model/onboardingStore";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
@@ -53,6 +54,7 @@ export const demo = internalMutation({
     await seedMemberCore(ctx, now);
     await seedActionItems(ctx, now);
     await seedTranscript(ctx, now);
+    await storeDefaultVersion(ctx.db);
     return created;
   },
 });
