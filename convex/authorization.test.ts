@@ -419,8 +419,9 @@ const CASES: Record<string, Case> = {
     args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
     ownership: async ({ t, other }, self) => {
       const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      await other.as.mutation(api.onboarding.submit, { bookingId: sessionId, action: "complete_later", formId: "onboarding", version: 1, answers: [] });
       expect(await self.as.query(api.onboarding.answersForSession, { sessionId })).toBeNull();
-      expect(await other.as.query(api.onboarding.answersForSession, { sessionId })).toEqual({ state: "not_answered", answers: [] });
+      expect(await other.as.query(api.onboarding.answersForSession, { sessionId })).toEqual({ state: "completed_later", answers: [] });
     },
   },
   "onboarding:formVersions": { access: "admin", args: () => ({}), ownership: { none: "admins only; the form's questions, no member data" } },

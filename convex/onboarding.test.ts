@@ -268,6 +268,14 @@ describe("who reads the answers", () => {
     expect(await client.as.query(api.onboarding.answersForSession, { sessionId })).toBeNull();
   });
 
+  it("says nothing about onboarding on a client's ordinary session", async () => {
+    const t = newConvexTest();
+    const coach = await signedIn(t, "coach");
+    const client = await signedIn(t, "client");
+    const sessionId = await insertSession(t, { memberId: client.id, coachId: coach.id });
+    expect(await coach.as.query(api.onboarding.answersForSession, { sessionId })).toBeNull();
+  });
+
   it("confirms on /loading-complete only for the booking's member and its own response", async () => {
     const t = newConvexTest();
     const { guest, sessionId } = await bookedGuest(t);

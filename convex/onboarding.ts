@@ -11,6 +11,7 @@ import type { Doc } from "./_generated/dataModel";
 import { adminMutation, adminQuery, internalMutation, memberMutation, memberQuery } from "./functions";
 import { answerText, formErrors, type FormField, normalizeForm, ONBOARDING_FORM_ID, onboardingError } from "./model/onboarding";
 import { currentForm, loadVersion, ownBooking, recordResponse, responseFor, saveVersion } from "./model/onboardingStore";
+import { isGuest } from "./model/permissions";
 import { displayName, namesOf } from "./model/sessions";
 import { normalizeEmail } from "./model/users";
 import { onboardingActionValidator, onboardingAnswerValidator, onboardingFieldValidator, sessionStatusValidator } from "./schema";
@@ -102,7 +103,8 @@ const answerView = v.object({ name: v.string(), label: v.string(), text: v.strin
 
 /**
  * A session's onboarding answers, with the question labels of the version they were given
- * against. Only the session's coach, admins and the member see them; null for anyone else.
+ * against. Only the session's coach, admins and the member see them; null for anyone else, and
+ * for a session that is not an intro booking (no response, and its member is no longer a guest).
  */
 export const answersForSession = memberQuery({
   args: { sessionId: v.id("sessions") },
@@ -120,7 +122,11 @@ export const answersForSession = memberQuery({
     const viewer = ctx.viewer;
     if (!session || (session.memberId !== viewer._id && session.coachId !== viewer._id && viewer.role !== "admin")) return null;
     const response = await responseFor(ctx.db, session._id);
-    if (!response) return { state: "not_answered" as const, answers: [] };
+    if (!response) {
+      // Onboarding follows the intro booking, which a guest account makes; a member's other sessions have none.
+      const member = await ctx.db.get("users", session.memberId);
+      return member && isGuest(member) ? { state: "not_answered" as const, answers: [] } : null;
+    }
     if (response.action === "complete_later") return { state: "completed_later" as const, answers: [] };
     const version = await loadVersion(ctx.db, response.formId, response.version);
     const answers = response.answers.map((answer) => {

@@ -25,6 +25,8 @@ import { Route as HealthRouteImport } from './routes/health'
 import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as HeroDemoRouteImport } from './routes/hero-demo'
 import { Route as HeroSimpleDemoRouteImport } from './routes/hero-simple-demo'
+import { Route as LoadingRouteImport } from './routes/loading'
+import { Route as LoadingCompleteRouteImport } from './routes/loading-complete'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as MissionAndValuesRouteImport } from './routes/mission-and-values'
 import { Route as PremiumRouteImport } from './routes/premium'
@@ -35,6 +37,7 @@ import { Route as SubscriptionPortalRouteImport } from './routes/subscription-po
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
+import { Route as AdminFormSystemSetupRouteImport } from './routes/admin.form-system-setup'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -142,6 +145,16 @@ const HeroSimpleDemoRoute = HeroSimpleDemoRouteImport.update({
   path: '/hero-simple-demo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoadingRoute = LoadingRouteImport.update({
+  id: '/loading',
+  path: '/loading',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoadingCompleteRoute = LoadingCompleteRouteImport.update({
+  id: '/loading-complete',
+  path: '/loading-complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
   id: '/marketplace',
   path: '/marketplace',
@@ -190,6 +203,11 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
 const AccountUpgradeRoute = AccountUpgradeRouteImport.update({
   id: '/account/upgrade',
   path: '/account/upgrade',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminFormSystemSetupRoute = AdminFormSystemSetupRouteImport.update({
+  id: '/admin/form-system-setup',
+  path: '/admin/form-system-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -341,6 +359,8 @@ export interface FileRoutesByFullPath {
   '/help-center': typeof HelpCenterRoute
   '/hero-demo': typeof HeroDemoRoute
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/loading': typeof LoadingRoute
+  '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
   '/premium': typeof PremiumRoute
@@ -351,6 +371,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -394,6 +415,8 @@ export interface FileRoutesByTo {
   '/help-center': typeof HelpCenterRoute
   '/hero-demo': typeof HeroDemoRoute
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/loading': typeof LoadingRoute
+  '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
   '/premium': typeof PremiumRoute
@@ -404,6 +427,7 @@ export interface FileRoutesByTo {
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -449,6 +473,8 @@ export interface FileRoutesById {
   '/help-center': typeof HelpCenterRoute
   '/hero-demo': typeof HeroDemoRoute
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/loading': typeof LoadingRoute
+  '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
   '/premium': typeof PremiumRoute
@@ -459,6 +485,7 @@ export interface FileRoutesById {
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -505,6 +532,8 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/hero-demo'
     | '/hero-simple-demo'
+    | '/loading'
+    | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
     | '/premium'
@@ -515,6 +544,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms-of-service'
     | '/account/upgrade'
+    | '/admin/form-system-setup'
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -558,6 +588,8 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/hero-demo'
     | '/hero-simple-demo'
+    | '/loading'
+    | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
     | '/premium'
@@ -568,6 +600,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms-of-service'
     | '/account/upgrade'
+    | '/admin/form-system-setup'
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -612,6 +645,8 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/hero-demo'
     | '/hero-simple-demo'
+    | '/loading'
+    | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
     | '/premium'
@@ -622,6 +657,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms-of-service'
     | '/account/upgrade'
+    | '/admin/form-system-setup'
     | '/admin/messages'
     | '/blog/$slug'
     | '/case-studies/$slug'
@@ -667,6 +703,8 @@ export interface RootRouteChildren {
   HelpCenterRoute: typeof HelpCenterRoute
   HeroDemoRoute: typeof HeroDemoRoute
   HeroSimpleDemoRoute: typeof HeroSimpleDemoRoute
+  LoadingRoute: typeof LoadingRoute
+  LoadingCompleteRoute: typeof LoadingCompleteRoute
   MarketplaceRoute: typeof MarketplaceRoute
   MissionAndValuesRoute: typeof MissionAndValuesRoute
   PremiumRoute: typeof PremiumRoute
@@ -677,6 +715,7 @@ export interface RootRouteChildren {
   SupportRoute: typeof SupportRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AccountUpgradeRoute: typeof AccountUpgradeRoute
+  AdminFormSystemSetupRoute: typeof AdminFormSystemSetupRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
@@ -806,6 +845,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HeroSimpleDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/loading': {
+      id: '/loading'
+      path: '/loading'
+      fullPath: '/loading'
+      preLoaderRoute: typeof LoadingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/loading-complete': {
+      id: '/loading-complete'
+      path: '/loading-complete'
+      fullPath: '/loading-complete'
+      preLoaderRoute: typeof LoadingCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/marketplace': {
       id: '/marketplace'
       path: '/marketplace'
@@ -874,6 +927,13 @@ declare module '@tanstack/react-router' {
       path: '/account/upgrade'
       fullPath: '/account/upgrade'
       preLoaderRoute: typeof AccountUpgradeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/form-system-setup': {
+      id: '/admin/form-system-setup'
+      path: '/admin/form-system-setup'
+      fullPath: '/admin/form-system-setup'
+      preLoaderRoute: typeof AdminFormSystemSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/messages': {
@@ -1114,6 +1174,8 @@ const rootRouteChildren: RootRouteChildren = {
   HelpCenterRoute: HelpCenterRoute,
   HeroDemoRoute: HeroDemoRoute,
   HeroSimpleDemoRoute: HeroSimpleDemoRoute,
+  LoadingRoute: LoadingRoute,
+  LoadingCompleteRoute: LoadingCompleteRoute,
   MarketplaceRoute: MarketplaceRoute,
   MissionAndValuesRoute: MissionAndValuesRoute,
   PremiumRoute: PremiumRoute,
@@ -1124,6 +1186,7 @@ const rootRouteChildren: RootRouteChildren = {
   SupportRoute: SupportRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   AccountUpgradeRoute: AccountUpgradeRoute,
+  AdminFormSystemSetupRoute: AdminFormSystemSetupRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   BlogSlugRoute: BlogSlugRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
