@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LoadingList } from "@/components/ui/skeleton";
 import { useTimeZone } from "@/features/auth/viewer";
-import { dateTime } from "@/lib/relative-time";
+import { dateTime, whenWithTime } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
 import { MissingBooking } from "./missing-booking";
 
@@ -61,6 +61,7 @@ function AutoContinue() {
 function Completion({ bookingId, responseId }: { bookingId: string; responseId: string }) {
   const data = useQuery(api.onboarding.completion, { bookingId, responseId });
   const timeZone = useTimeZone();
+  const now = useNow();
   if (data === undefined) return <LoadingList title label="Loading your booking" rows={2} />;
   if (data === null) return <MissingBooking />;
   const { booking, response } = data;
@@ -85,7 +86,10 @@ function Completion({ bookingId, responseId }: { bookingId: string; responseId: 
             When
           </dt>
           <dd>
-            {dateTime(booking.startsAt, timeZone)} · {booking.durationMinutes} minutes
+            <time dateTime={new Date(booking.startsAt).toISOString()} title={dateTime(booking.startsAt, timeZone)}>
+              {whenWithTime(booking.startsAt, now, timeZone)}
+            </time>{" "}
+            · {booking.durationMinutes} minutes
           </dd>
           <dt className="flex items-center gap-1.5 font-medium">
             <UserRoundIcon className="size-4 text-muted-foreground" aria-hidden />
