@@ -67,6 +67,8 @@ describe("onboarding rules", () => {
       preferred_name: ONBOARDING_FIELD_ERRORS.tooLong(200),
     });
     expect(answerErrors(fields, [...goodAnswers, { name: "obstacles", value: "x".repeat(2000) }])).toEqual({});
+    const flood = Array.from({ length: 21 }, (_, i) => ({ name: `q${i}`, value: "x" }));
+    expect(answerErrors(fields, flood)).toEqual({ answers: ONBOARDING_FIELD_ERRORS.tooManyAnswers });
   });
 
   it("checks a builder's form: labels, unique slug names, options for choices", () => {
@@ -231,6 +233,15 @@ describe("versions of the form", () => {
     });
     await other.guest.as.mutation(api.onboarding.submit, submitArgs(other.sessionId, { version: 3, answers: [{ name: "interests", value: ["sleep"] }] }));
     expect((await admin.as.query(api.onboarding.formVersions, {})).map((v) => v.answeredCount)).toEqual([1, 0, 1]);
+  });
+
+  it("is seeded with the default version 1, once", async () => {
+    const t = newConvexTest();
+    await t.mutation(internal.seed.demo, { accounts: [] });
+    await t.mutation(internal.seed.demo, { accounts: [] });
+    const stored = await t.run((ctx) => ctx.db.query("onboardingForms").collect());
+    expect(stored.map((row) => [row.version, row.fields, row.answeredCount])).toEqual([[1, DEFAULT_ONBOARDING_FIELDS, 0]]);
+    expect(DEFAULT_ONBOARDING_FIELDS.find((field) => field.name === "interests")?.type).toBe("multiselect");
   });
 
   it("refuses a form with errors, naming each field, and saves nothing", async () => {

@@ -4,7 +4,7 @@
  * an admin's new version and a visitor's answers. Pure, so server and page share them.
  */
 import { ConvexError } from "convex/values";
-import type { UserError } from "./messages";
+import { AUTH_MESSAGES, type UserError } from "./messages";
 
 /** The one onboarding form; SPEC §7's form_id. Versions of it are rows of onboardingForms. */
 export const ONBOARDING_FORM_ID = "onboarding";
@@ -87,7 +87,8 @@ export const ONBOARDING_TEXTS = {
     "This page follows a booked intro session, and we couldn't match it to a booking on your account. Your booking is not lost: you can find it under your bookings, or ask us and we'll sort it out.",
   completeTitle: "You're all set",
   completeAnswered: "Thanks for your answers. Your coach will read them before your session.",
-  completeDeferred: "No problem. You can answer the questions any time before your session.",
+  completeDeferred: "No problem. You can tell your coach what you need in the session instead.",
+  completeBooked: "Your intro session is booked.",
   continueNow: "Go to my dashboard",
   stayHere: "Stay on this page",
   notAnswered: "Not answered yet",
@@ -167,7 +168,7 @@ export const DEFAULT_ONBOARDING_FIELDS: FormField[] = [
 ];
 
 export const ONBOARDING_MESSAGES = {
-  INVALID_ONBOARDING: "Please check the highlighted fields.",
+  INVALID_ONBOARDING: AUTH_MESSAGES.INVALID_INPUT,
   INVALID_FORM: "Please check the highlighted fields. Nothing was saved.",
   BOOKING_NOT_FOUND: "We couldn't find that booking.",
 } as const;
@@ -178,6 +179,7 @@ export const ONBOARDING_FIELD_ERRORS = {
   notAnOption: "Please choose one of the options shown.",
   tooLong: (max: number) => `Please keep this under ${max} characters.`,
   unknownField: "This question isn't part of the form.",
+  tooManyAnswers: "There are more answers than the form has questions.",
   unknownForm: "This form isn't available.",
   unknownVersion: "This form has changed. Please reload the page to see the current questions.",
   labelRequired: "Please enter the question.",
@@ -282,6 +284,8 @@ export const isBlank = (value: AnswerValue | undefined) =>
  * be saved. Unknown questions are named too, so nothing the form did not ask is stored.
  */
 export function answerErrors(fields: FormField[], answers: Answer[]): Record<string, string> {
+  // More answers than any form may have questions: refused whole, before naming each one.
+  if (answers.length > ONBOARDING_LIMITS.maxFields) return { answers: ONBOARDING_FIELD_ERRORS.tooManyAnswers };
   const errors: Record<string, string> = {};
   const byName = new Map(fields.map((field) => [field.name, field]));
   const given = new Map<string, AnswerValue>();

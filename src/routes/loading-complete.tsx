@@ -1,3 +1,4 @@
+import { ONBOARDING_TEXTS } from "@convex/model/onboarding";
 import { createFileRoute } from "@tanstack/react-router";
 import { requireSignedIn } from "@/features/auth/redirects";
 import { LoadingCompletePage, validateLoadingCompleteSearch } from "@/features/onboarding/loading-complete-page";
@@ -8,7 +9,7 @@ export const Route = createFileRoute("/loading-complete")({
   staticData: { convex: true },
   validateSearch: validateLoadingCompleteSearch,
   beforeLoad: (options) => (options.search.booking_id ? requireSignedIn(options) : undefined),
-  head: seo({ title: "You're all set", noindex: true }),
+  head: seo({ title: ONBOARDING_TEXTS.completeTitle, noindex: true }),
   component: LoadingCompleteRoute,
 });
 

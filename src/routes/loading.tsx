@@ -1,3 +1,4 @@
+import { ONBOARDING_TEXTS } from "@convex/model/onboarding";
 import { createFileRoute } from "@tanstack/react-router";
 import { requireSignedIn } from "@/features/auth/redirects";
 import { LoadingPage, validateLoadingSearch } from "@/features/onboarding/loading-page";
@@ -11,7 +12,7 @@ export const Route = createFileRoute("/loading")({
   staticData: { convex: true },
   validateSearch: validateLoadingSearch,
   beforeLoad: (options) => (options.search.booking_id ? requireSignedIn(options) : undefined),
-  head: seo({ title: "Building Your Dashboard", noindex: true }),
+  head: seo({ title: ONBOARDING_TEXTS.title, noindex: true }),
   component: LoadingRoute,
 });
 

@@ -94,6 +94,12 @@ describe("/loading-complete", () => {
     expect(screen.getByRole("link", { name: ONBOARDING_TEXTS.continueNow })).toBeInTheDocument();
   });
 
+  it("confirms the booking alone when the response id does not match", async () => {
+    state.data = completion(null);
+    await start();
+    expect(screen.getByText(ONBOARDING_TEXTS.completeBooked)).toBeInTheDocument();
+  });
+
   it("explains when the booking is missing or not the visitor's", async () => {
     state.data = null;
     await start();

@@ -73,7 +73,11 @@ function Completion({ bookingId, responseId }: { bookingId: string; responseId: 
           {ONBOARDING_TEXTS.completeTitle}
         </h1>
         <p role="status" className="text-lg">
-          {response?.action === "submit_onboarding" ? ONBOARDING_TEXTS.completeAnswered : ONBOARDING_TEXTS.completeDeferred}
+          {response?.action === "submit_onboarding"
+            ? ONBOARDING_TEXTS.completeAnswered
+            : response?.action === "complete_later"
+              ? ONBOARDING_TEXTS.completeDeferred
+              : ONBOARDING_TEXTS.completeBooked}
         </p>
       </header>
       <section aria-labelledby="booked-title" className="flex flex-col gap-3 rounded-xl border bg-card p-6">
