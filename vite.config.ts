@@ -51,6 +51,7 @@ const proxy: Record<string, ProxyOptions> = {
   "^/logout(\\?|$)": { target: backendUrl, bypass: postOnly },
   "^/api/(newsletter|events/register)$": { target: siteUrl, bypass: postOnly },
   "^/newsletter/subscribe$": { target: siteUrl, bypass: postOnly },
+  "^/onboarding$": { target: siteUrl, bypass: postOnly },
   "^/(sitemap\\.xml|robots\\.txt)$": { target: siteUrl },
 };
 

@@ -404,6 +404,55 @@ const CASES: Record<string, Case> = {
   },
   "bookings:coachUpcoming": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only the sessions the caller coaches" } },
   "bookings:coachClients": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only members who booked with the caller" } },
+  "onboarding:forBooking": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ bookingId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const bookingId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await self.as.query(api.onboarding.forBooking, { bookingId })).toBeNull();
+      expect(await other.as.query(api.onboarding.forBooking, { bookingId })).not.toBeNull();
+    },
+  },
+  "onboarding:submit": {
+    access: "member",
+    args: async ({ t, other }, self) => ({
+      bookingId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }),
+      action: "complete_later",
+      formId: "onboarding",
+      version: 1,
+      answers: [],
+    }),
+    ownership: async ({ t, other }, self) => {
+      const bookingId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      const args = { bookingId, action: "complete_later" as const, formId: "onboarding", version: 1, answers: [] };
+      expect(await denial(self.as.mutation(api.onboarding.submit, args))).toBe("BOOKING_NOT_FOUND");
+      expect(await t.run((ctx) => ctx.db.query("onboardingResponses").collect())).toEqual([]);
+    },
+  },
+  "onboarding:completion": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ bookingId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }), responseId: "none" }),
+    ownership: async ({ t, other }, self) => {
+      const bookingId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await self.as.query(api.onboarding.completion, { bookingId, responseId: "none" })).toBeNull();
+    },
+  },
+  "onboarding:answersForSession": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      await other.as.mutation(api.onboarding.submit, { bookingId: sessionId, action: "complete_later", formId: "onboarding", version: 1, answers: [] });
+      expect(await self.as.query(api.onboarding.answersForSession, { sessionId })).toBeNull();
+      expect(await other.as.query(api.onboarding.answersForSession, { sessionId })).toEqual({ state: "completed_later", answers: [] });
+    },
+  },
+  "onboarding:formVersions": { access: "admin", args: () => ({}), ownership: { none: "admins only; the form's questions, no member data" } },
+  "onboarding:saveForm": {
+    access: "admin",
+    args: () => ({ fields: [{ name: "goal", label: "Your goal", type: "text", required: true }] }),
+    ownership: { none: "admins only; saves a new version of the form, no member data" },
+  },
   "sessions:join": {
     access: "member",
     args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),

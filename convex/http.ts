@@ -147,6 +147,28 @@ http.route({
   }),
 });
 
+/**
+ * The onboarding page's offline fallback (SPEC §4): a plain form post of action, booking_id, email
+ * and name. Only complete_later, only for a booking whose member has that e-mail; then on to
+ * /loading-complete. Anything else goes to the booking error page, nothing written.
+ */
+http.route({
+  path: "/onboarding",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const form = await readForm(request);
+    const bookingId = form?.booking_id ?? "";
+    const responseId =
+      form?.action === "complete_later"
+        ? await ctx.runMutation(internal.onboarding.completeLaterByEmail, { bookingId, email: form.email ?? "" })
+        : null;
+    const location = responseId
+      ? `/loading-complete?${new URLSearchParams({ booking_id: bookingId, response_id: responseId }).toString()}`
+      : "/booking-error?reason=loading_error";
+    return new Response(null, { status: 303, headers: { location } });
+  }),
+});
+
 /** Event registration (JSON eventTitle); a signed-in caller's bearer token ties it to them. */
 http.route({
   path: "/api/events/register",

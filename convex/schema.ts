@@ -5,6 +5,7 @@ import { CONTACT_SUBJECTS } from "./model/contact";
 import { EMAIL_STATUSES } from "./model/email";
 import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
 import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
+import { FIELD_TYPES, ONBOARDING_ACTIONS } from "./model/onboarding";
 import { PREMIUM_CONTENT_TYPES } from "./model/premiumContent";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
@@ -539,6 +540,42 @@ export const inactivityWarningFields = {
   dismissedAt: v.optional(v.number()),
 };
 
+export const onboardingFieldValidator = v.object({
+  /** The answer's key (response_{name} in SPEC §7): a slug, unique within the version. */
+  name: v.string(),
+  label: v.string(),
+  type: literals(FIELD_TYPES),
+  required: v.boolean(),
+  placeholder: v.optional(v.string()),
+  options: v.optional(v.array(v.object({ value: v.string(), label: v.string() }))),
+});
+export const onboardingAnswerValidator = v.object({ name: v.string(), value: v.union(v.string(), v.array(v.string())) });
+export const onboardingActionValidator = literals(ONBOARDING_ACTIONS);
+
+/** One saved version of the onboarding form; each admin save adds one, the highest is current. */
+export const onboardingFormFields = {
+  formId: v.string(),
+  version: v.number(),
+  fields: v.array(onboardingFieldValidator),
+  createdAt: v.number(),
+  createdBy: v.optional(v.id("users")),
+  /** Responses answered against this version, kept with each answer so the admin list never counts rows. */
+  answeredCount: v.number(),
+};
+
+/** A booking's onboarding answers (one per booking), kept with the version they were given against. */
+export const onboardingResponseFields = {
+  sessionId: v.id("sessions"),
+  userId: v.id("users"),
+  formId: v.string(),
+  version: v.number(),
+  /** Empty for complete_later. */
+  answers: v.array(onboardingAnswerValidator),
+  action: onboardingActionValidator,
+  createdAt: v.number(),
+  updatedAt: v.number(),
+};
+
 export default defineSchema({
   users: defineTable(userFields)
     .index("by_token", ["tokenIdentifier"])
@@ -639,6 +676,8 @@ export default defineSchema({
     warned: v.number(),
     skipped: v.number(),
   }).index("by_run_at", ["runAt"]),
+  onboardingForms: defineTable(onboardingFormFields).index("by_form_and_version", ["formId", "version"]),
+  onboardingResponses: defineTable(onboardingResponseFields).index("by_session", ["sessionId"]),
   /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
   webhookEvents: defineTable({
     provider: v.string(),

@@ -17,6 +17,7 @@ import { isCheckoutTier } from "./model/billing";
 import { creditPurchase, debitBooking } from "./model/timeBalance";
 import { parseTranscript } from "./model/transcripts";
 import { searchTextOf } from "./model/userAdmin";
+import { storeDefaultVersion } from "./model/onboardingStore";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
@@ -56,6 +57,7 @@ export const demo = internalMutation({
     await seedMemberCore(ctx, now);
     await seedActionItems(ctx, now);
     await seedTranscript(ctx, now);
+    await storeDefaultVersion(ctx.db);
     return created;
   },
 });

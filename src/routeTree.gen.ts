@@ -25,6 +25,8 @@ import { Route as HealthRouteImport } from './routes/health'
 import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as HeroDemoRouteImport } from './routes/hero-demo'
 import { Route as HeroSimpleDemoRouteImport } from './routes/hero-simple-demo'
+import { Route as LoadingRouteImport } from './routes/loading'
+import { Route as LoadingCompleteRouteImport } from './routes/loading-complete'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as MissionAndValuesRouteImport } from './routes/mission-and-values'
 import { Route as PremiumRouteImport } from './routes/premium'
@@ -37,6 +39,7 @@ import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AccountKeepActiveRouteImport } from './routes/account.keep-active'
 import { Route as AccountReactivateRouteImport } from './routes/account.reactivate'
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
+import { Route as AdminFormSystemSetupRouteImport } from './routes/admin.form-system-setup'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminSecurityRouteImport } from './routes/admin.security'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
@@ -147,6 +150,16 @@ const HeroSimpleDemoRoute = HeroSimpleDemoRouteImport.update({
   path: '/hero-simple-demo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoadingRoute = LoadingRouteImport.update({
+  id: '/loading',
+  path: '/loading',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoadingCompleteRoute = LoadingCompleteRouteImport.update({
+  id: '/loading-complete',
+  path: '/loading-complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
   id: '/marketplace',
   path: '/marketplace',
@@ -205,6 +218,11 @@ const AccountReactivateRoute = AccountReactivateRouteImport.update({
 const AccountUpgradeRoute = AccountUpgradeRouteImport.update({
   id: '/account/upgrade',
   path: '/account/upgrade',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminFormSystemSetupRoute = AdminFormSystemSetupRouteImport.update({
+  id: '/admin/form-system-setup',
+  path: '/admin/form-system-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
@@ -371,6 +389,8 @@ export interface FileRoutesByFullPath {
   '/help-center': typeof HelpCenterRoute
   '/hero-demo': typeof HeroDemoRoute
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/loading': typeof LoadingRoute
+  '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
   '/premium': typeof PremiumRoute
@@ -383,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
@@ -429,6 +450,8 @@ export interface FileRoutesByTo {
   '/help-center': typeof HelpCenterRoute
   '/hero-demo': typeof HeroDemoRoute
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/loading': typeof LoadingRoute
+  '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
   '/premium': typeof PremiumRoute
@@ -441,6 +464,7 @@ export interface FileRoutesByTo {
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
@@ -489,6 +513,8 @@ export interface FileRoutesById {
   '/help-center': typeof HelpCenterRoute
   '/hero-demo': typeof HeroDemoRoute
   '/hero-simple-demo': typeof HeroSimpleDemoRoute
+  '/loading': typeof LoadingRoute
+  '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
   '/premium': typeof PremiumRoute
@@ -501,6 +527,7 @@ export interface FileRoutesById {
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
@@ -550,6 +577,8 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/hero-demo'
     | '/hero-simple-demo'
+    | '/loading'
+    | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
     | '/premium'
@@ -562,6 +591,7 @@ export interface FileRouteTypes {
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
+    | '/admin/form-system-setup'
     | '/admin/messages'
     | '/admin/security'
     | '/admin/users'
@@ -608,6 +638,8 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/hero-demo'
     | '/hero-simple-demo'
+    | '/loading'
+    | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
     | '/premium'
@@ -620,6 +652,7 @@ export interface FileRouteTypes {
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
+    | '/admin/form-system-setup'
     | '/admin/messages'
     | '/admin/security'
     | '/admin/users'
@@ -667,6 +700,8 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/hero-demo'
     | '/hero-simple-demo'
+    | '/loading'
+    | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
     | '/premium'
@@ -679,6 +714,7 @@ export interface FileRouteTypes {
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
+    | '/admin/form-system-setup'
     | '/admin/messages'
     | '/admin/security'
     | '/admin/users'
@@ -727,6 +763,8 @@ export interface RootRouteChildren {
   HelpCenterRoute: typeof HelpCenterRoute
   HeroDemoRoute: typeof HeroDemoRoute
   HeroSimpleDemoRoute: typeof HeroSimpleDemoRoute
+  LoadingRoute: typeof LoadingRoute
+  LoadingCompleteRoute: typeof LoadingCompleteRoute
   MarketplaceRoute: typeof MarketplaceRoute
   MissionAndValuesRoute: typeof MissionAndValuesRoute
   PremiumRoute: typeof PremiumRoute
@@ -739,6 +777,7 @@ export interface RootRouteChildren {
   AccountKeepActiveRoute: typeof AccountKeepActiveRoute
   AccountReactivateRoute: typeof AccountReactivateRoute
   AccountUpgradeRoute: typeof AccountUpgradeRoute
+  AdminFormSystemSetupRoute: typeof AdminFormSystemSetupRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -871,6 +910,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HeroSimpleDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/loading': {
+      id: '/loading'
+      path: '/loading'
+      fullPath: '/loading'
+      preLoaderRoute: typeof LoadingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/loading-complete': {
+      id: '/loading-complete'
+      path: '/loading-complete'
+      fullPath: '/loading-complete'
+      preLoaderRoute: typeof LoadingCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/marketplace': {
       id: '/marketplace'
       path: '/marketplace'
@@ -953,6 +1006,13 @@ declare module '@tanstack/react-router' {
       path: '/account/upgrade'
       fullPath: '/account/upgrade'
       preLoaderRoute: typeof AccountUpgradeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/form-system-setup': {
+      id: '/admin/form-system-setup'
+      path: '/admin/form-system-setup'
+      fullPath: '/admin/form-system-setup'
+      preLoaderRoute: typeof AdminFormSystemSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/messages': {
@@ -1214,6 +1274,8 @@ const rootRouteChildren: RootRouteChildren = {
   HelpCenterRoute: HelpCenterRoute,
   HeroDemoRoute: HeroDemoRoute,
   HeroSimpleDemoRoute: HeroSimpleDemoRoute,
+  LoadingRoute: LoadingRoute,
+  LoadingCompleteRoute: LoadingCompleteRoute,
   MarketplaceRoute: MarketplaceRoute,
   MissionAndValuesRoute: MissionAndValuesRoute,
   PremiumRoute: PremiumRoute,
@@ -1226,6 +1288,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountKeepActiveRoute: AccountKeepActiveRoute,
   AccountReactivateRoute: AccountReactivateRoute,
   AccountUpgradeRoute: AccountUpgradeRoute,
+  AdminFormSystemSetupRoute: AdminFormSystemSetupRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminUsersRoute: AdminUsersRoute,

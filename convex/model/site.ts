@@ -34,7 +34,7 @@ export const INDEXED_PATHS = [
 /** Where each article kind is read. */
 export const ARTICLE_PATHS = { post: "/blog", case_study: "/case-studies" } as const;
 
-/** Never indexed: member and admin areas, the booking flow's error page, sign-in, and the API. */
+/** Never indexed: member and admin areas, the booking flow's onboarding and error pages, sign-in, and the API. */
 export const DISALLOWED_PREFIXES = [
   "/dashboard",
   "/admin",
@@ -42,6 +42,8 @@ export const DISALLOWED_PREFIXES = [
   "/session",
   "/booking-error",
   "/demos",
+  "/loading",
+  "/loading-complete",
   "/checkout",
   "/subscription-portal",
   "/premium",

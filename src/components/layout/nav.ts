@@ -72,6 +72,8 @@ export const ACCOUNT_MENU = [
 export const ADMIN_MENU = [
   { label: "Users", href: "/admin/users" },
   { label: "Messages", href: "/admin/messages" },
+  { label: "Security", href: "/admin/security" },
+  { label: "Onboarding form", href: "/admin/form-system-setup" },
 ] as const;
 
 export const SIGN_IN = { label: "Sign In", href: "/login" } as const;

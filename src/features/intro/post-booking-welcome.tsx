@@ -1,6 +1,7 @@
 import type { Id } from "@convex/_generated/dataModel";
 import { COPIED_MS, PASSWORD_VISIBLE_MS } from "@convex/model/intro";
 import { INTRO_MESSAGES } from "@convex/model/messages";
+import { Link } from "@tanstack/react-router";
 import { CheckCircle2Icon, CopyIcon, EyeOffIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -119,7 +120,9 @@ export function PostBookingWelcome({ booking }: { booking: PostBooking }) {
         <p>One more step helps your coach prepare: a few short questions, about two minutes.</p>
         <div className="flex flex-wrap items-center gap-3">
           <Button asChild size="lg">
-            <a href={`/loading?${new URLSearchParams(onboarding).toString()}`}>Continue</a>
+            <Link to="/loading" search={onboarding}>
+              Continue
+            </Link>
           </Button>
           <Button asChild variant="outline" size="lg">
             <a href={booking.dashboardUrl}>Go to your dashboard</a>

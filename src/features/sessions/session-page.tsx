@@ -30,6 +30,7 @@ import { BOOKINGS_URL, LoadErrorBoundary, When } from "./page-states";
 import { errorMessage, fieldErrors } from "@/lib/user-error";
 import { useNow } from "@/lib/use-now";
 import { useTimeZone } from "@/features/auth/viewer";
+import { OnboardingAnswers } from "@/features/onboarding/onboarding-answers";
 import { OpenCommitments } from "./open-commitments";
 import { ProposalsPanel } from "./proposals-panel";
 import { joinState, sessionPhase, transcriptFormat } from "./session-state";
@@ -382,6 +383,8 @@ function SessionDetails({ sessionId }: { sessionId: Id<"sessions"> }) {
       <JoinPanel data={data} now={now} />
 
       {upcoming ? <OpenCommitments session={session} /> : null}
+
+      <OnboardingAnswers sessionId={session._id} />
 
       <section aria-labelledby="session-files-title" className="flex flex-col gap-2">
         <h2 id="session-files-title" className="text-lg font-semibold">

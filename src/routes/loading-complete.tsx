@@ -1,0 +1,18 @@
+import { ONBOARDING_TEXTS } from "@convex/model/onboarding";
+import { createFileRoute } from "@tanstack/react-router";
+import { requireSignedIn } from "@/features/auth/redirects";
+import { LoadingCompletePage, validateLoadingCompleteSearch } from "@/features/onboarding/loading-complete-page";
+import { seo } from "@/lib/seo";
+
+/** The end of onboarding (SPEC §2): booking_id and response_id; the server checks the booking is the caller's. */
+export const Route = createFileRoute("/loading-complete")({
+  staticData: { convex: true },
+  validateSearch: validateLoadingCompleteSearch,
+  beforeLoad: (options) => (options.search.booking_id ? requireSignedIn(options) : undefined),
+  head: seo({ title: ONBOARDING_TEXTS.completeTitle, noindex: true }),
+  component: LoadingCompleteRoute,
+});
+
+function LoadingCompleteRoute() {
+  return <LoadingCompletePage search={Route.useSearch()} />;
+}
