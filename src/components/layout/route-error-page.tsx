@@ -3,14 +3,45 @@ import { AlertTriangleIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { MESSAGES } from "@/lib/messages";
+import { userErrorOf } from "@/lib/user-error";
+import { AUTH_MESSAGES } from "@convex/model/messages";
+
+/**
+ * An account deactivated while its page was open: the page's data is refused from then on. The
+ * app signs the person out (CurrentViewerProvider); meanwhile this says why, and the way back.
+ */
+function DeactivatedWhileOpen() {
+  return (
+    <section aria-labelledby="route-error-title" className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-20">
+      <AlertTriangleIcon className="size-8 text-warning-foreground" aria-hidden />
+      <h1 id="route-error-title" className="text-3xl font-bold">
+        Your account is paused
+      </h1>
+      <p className="text-lg text-muted-foreground">{AUTH_MESSAGES.ACCOUNT_DEACTIVATED}</p>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/account/reactivate">Reactivate my account</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/contact" search={{ subject: "support" }}>
+            Contact support
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
 
 /** The failed route page of SPEC §8 (title 'Error', noindex, set by the route head). */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const deactivated = userErrorOf(error)?.code === "ACCOUNT_DEACTIVATED";
 
   useEffect(() => {
-    console.error("Route error", error);
-  }, [error]);
+    if (!deactivated) console.error("Route error", error);
+  }, [error, deactivated]);
+
+  if (deactivated) return <DeactivatedWhileOpen />;
 
   return (
     <section aria-labelledby="route-error-title" className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-20">

@@ -1,3 +1,4 @@
+import { ConvexError } from "convex/values";
 import { createRootRoute, createRoute } from "@tanstack/react-router";
 import { act, screen, waitFor } from "@testing-library/react";
 import { rootHead, seo } from "@/lib/seo";
@@ -29,13 +30,21 @@ function testTree() {
     },
     component: () => <h1>Never shown</h1>,
   });
+  const paused = createRoute({
+    getParentRoute: () => root,
+    path: "/paused",
+    loader: () => {
+      throw new ConvexError({ code: "ACCOUNT_DEACTIVATED", message: "This account is deactivated." });
+    },
+    component: () => <h1>Never shown</h1>,
+  });
   const slow = createRoute({
     getParentRoute: () => root,
     path: "/slow",
     loader: () => new Promise<void>((resolve) => (release = resolve)),
     component: () => <h1>Slow page</h1>,
   });
-  return { tree: root.addChildren([home, broken, slow]), release: () => release() };
+  return { tree: root.addChildren([home, broken, paused, slow]), release: () => release() };
 }
 
 describe("routing shell", () => {
@@ -65,6 +74,14 @@ describe("routing shell", () => {
     expect(screen.getByText("An error occurred while loading this page.")).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Error | LWCC"));
     expect(robots()).toBe("noindex");
+  });
+
+  it("explains an account deactivated while its page was open, with the way back", async () => {
+    const { tree } = testTree();
+    renderApp("/paused", { tree });
+    expect(await screen.findByRole("heading", { level: 1, name: "Your account is paused" })).toBeInTheDocument();
+    expect(screen.getByText("This account is deactivated. Visit /account/reactivate or contact support to restore it.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Reactivate my account" })).toHaveAttribute("href", "/account/reactivate");
   });
 
   it("tracks a transition as loading, shows progress for slow pages, then idle", async () => {

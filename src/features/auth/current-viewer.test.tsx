@@ -77,4 +77,18 @@ describe("CurrentViewerProvider", () => {
       "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
     );
   });
+
+  it("signs out with the reason when the account is deactivated while the app is open", async () => {
+    backend.authenticated = true;
+    backend.me = memberUser({ firstName: "Maya" });
+    const auth = testAuthSession("signed-in");
+    const view = render(viewerTree(auth));
+    expect(screen.getByTestId("viewer")).toHaveTextContent("signed-in:Maya");
+
+    backend.me = memberUser({ firstName: "Maya", status: "deactivated" });
+    view.rerender(viewerTree(auth));
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId("viewer")).toHaveTextContent("signed-out");
+    expect(screen.getByRole("alert")).toHaveTextContent("This account is deactivated.");
+  });
 });

@@ -1,5 +1,5 @@
 import { api } from "@convex/_generated/api";
-import type { UserError } from "@convex/model/messages";
+import { AUTH_MESSAGES, type UserError } from "@convex/model/messages";
 import { ACTIVITY_RESOLUTION_MS } from "@convex/model/users";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
@@ -37,6 +37,13 @@ export function CurrentViewerProvider({ children }: { children: ReactNode }) {
       },
     );
   }, [isAuthenticated, ensureCurrent, signOut]);
+
+  // Deactivated while signed in (an admin, the inactivity job): sign out with the reason, as at sign-in.
+  const deactivated = me?.status === "deactivated";
+  if (deactivated && notice !== AUTH_MESSAGES.ACCOUNT_DEACTIVATED) setNotice(AUTH_MESSAGES.ACCOUNT_DEACTIVATED);
+  useEffect(() => {
+    if (deactivated) void signOut();
+  }, [deactivated, signOut]);
 
   // A tab left open for days is still use: note activity while it is in front, at most as often as
   // the server keeps it (inactivity pauses accounts after 90 days without it).
