@@ -102,11 +102,8 @@ test.describe("public pages", () => {
 
     await page.getByRole("link", { name: "Book a free 20-minute consultation" }).first().click();
     await expect(page).toHaveURL(/\/free-intro-session$/);
-    await expect(page.getByRole("link", { name: "Book a free 20-minute consultation" }).first()).toHaveAttribute(
-      "href",
-      "/contact?subject=consultation",
-    );
-    await expect(page.getByRole("link", { name: "Or create a free account" }).first()).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("button", { name: "Choose a time" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Or send us a message instead" }).first()).toHaveAttribute("href", "/contact?subject=consultation");
   });
 
   test("the footer groups every page under Company, Legal and Learn", async ({ page }) => {
