@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { KEEP_ACTIVE_TITLE, KeepActivePage } from "@/features/reactivation/keep-active-page";
+import { KeepActivePage } from "@/features/reactivation/keep-active-page";
+import { KEEP_ACTIVE_TITLE } from "@/features/reactivation/titles";
 import { seo } from "@/lib/seo";
 
 /** The inactivity warning's one-click "Keep my account active" link; no sign-in needed. */

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { REACTIVATE_TITLE, ReactivatePage } from "@/features/reactivation/reactivate-page";
+import { ReactivatePage } from "@/features/reactivation/reactivate-page";
+import { REACTIVATE_TITLE } from "@/features/reactivation/titles";
 import { seo } from "@/lib/seo";
 
 const text = (value: unknown, max: number) => (typeof value === "string" && value.length <= max ? value : undefined);

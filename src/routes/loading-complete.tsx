@@ -1,7 +1,8 @@
-import { ONBOARDING_TEXTS } from "@convex/model/onboarding";
+import { ONBOARDING_TEXTS } from "@convex/model/onboardingTexts";
 import { createFileRoute } from "@tanstack/react-router";
 import { requireSignedIn } from "@/features/auth/redirects";
-import { LoadingCompletePage, validateLoadingCompleteSearch } from "@/features/onboarding/loading-complete-page";
+import { LoadingCompletePage } from "@/features/onboarding/loading-complete-page";
+import { validateLoadingCompleteSearch } from "@/features/onboarding/search";
 import { seo } from "@/lib/seo";
 
 /** The end of onboarding (SPEC §2): booking_id and response_id; the server checks the booking is the caller's. */

@@ -1,7 +1,8 @@
-import { ONBOARDING_TEXTS } from "@convex/model/onboarding";
+import { ONBOARDING_TEXTS } from "@convex/model/onboardingTexts";
 import { createFileRoute } from "@tanstack/react-router";
 import { requireSignedIn } from "@/features/auth/redirects";
-import { LoadingPage, validateLoadingSearch } from "@/features/onboarding/loading-page";
+import { LoadingPage } from "@/features/onboarding/loading-page";
+import { validateLoadingSearch } from "@/features/onboarding/search";
 import { seo } from "@/lib/seo";
 
 /**

@@ -5,7 +5,8 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { getFunctionName } from "convex/server";
 import { signedIn } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
-import { LoadingCompletePage, validateLoadingCompleteSearch } from "./loading-complete-page";
+import { LoadingCompletePage } from "./loading-complete-page";
+import { validateLoadingCompleteSearch } from "./search";
 
 // Wed, Nov 25, 2026, 12:00 UTC; the intro is two days later at 14:00 UTC (15:00 in Berlin).
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);

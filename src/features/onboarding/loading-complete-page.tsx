@@ -10,17 +10,7 @@ import { useTimeZone } from "@/features/auth/viewer";
 import { dateTime, whenWithTime } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
 import { MissingBooking } from "./missing-booking";
-
-export interface LoadingCompleteSearch {
-  booking_id?: string;
-  response_id?: string;
-}
-
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
-
-export function validateLoadingCompleteSearch(search: Record<string, unknown>): LoadingCompleteSearch {
-  return { booking_id: text(search.booking_id), response_id: text(search.response_id) };
-}
+import type { LoadingCompleteSearch } from "./search";
 
 const SECOND = 1000;
 

@@ -6,7 +6,8 @@ import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
 import { signedIn } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
-import { LoadingPage, validateLoadingSearch } from "./loading-page";
+import { LoadingPage } from "./loading-page";
+import { validateLoadingSearch } from "./search";
 
 const BOOKING = "sessions:b1";
 const RESPONSE = "onboardingResponses:r1" as Id<"onboardingResponses">;

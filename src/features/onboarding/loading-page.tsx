@@ -25,6 +25,7 @@ import { useTimeZone, useViewer } from "@/features/auth/viewer";
 import { dateTime } from "@/lib/relative-time";
 import { controlId, OnboardingFields, type Answers } from "./onboarding-fields";
 import { MissingBooking } from "./missing-booking";
+import type { LoadingSearch } from "./search";
 import { useAfter, useLoadingProgress } from "./use-loading-progress";
 import { useOnboardingSubmit, type SubmitArgs } from "./use-onboarding-submit";
 
@@ -32,19 +33,6 @@ import { useOnboardingSubmit, type SubmitArgs } from "./use-onboarding-submit";
 export const ONBOARDING_FALLBACK_ACTION = "/onboarding";
 
 type ForBooking = NonNullable<FunctionReturnType<typeof api.onboarding.forBooking>>;
-
-export interface LoadingSearch {
-  booking_id?: string;
-  email?: string;
-  name?: string;
-}
-
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
-
-/** /loading's query (SPEC §2): booking_id, email, name; anything else is dropped. */
-export function validateLoadingSearch(search: Record<string, unknown>): LoadingSearch {
-  return { booking_id: text(search.booking_id), email: text(search.email), name: text(search.name) };
-}
 
 function RenderErrorFallback({ resetErrorBoundary }: FallbackProps) {
   return (

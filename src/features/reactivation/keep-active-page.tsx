@@ -8,8 +8,8 @@ import { CheckCircle2Icon, ClockIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LOGIN_ROUTE } from "@/features/auth/redirects";
+import { KEEP_ACTIVE_TITLE } from "./titles";
 
-export const KEEP_ACTIVE_TITLE = "Keep my account active";
 
 type Outcome = FunctionReturnType<typeof api.inactivity.keepActive> | { ok: false; reason: "failed"; message: string } | null;
 

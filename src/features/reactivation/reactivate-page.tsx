@@ -12,13 +12,13 @@ import { FormField } from "@/components/forms/form-field";
 import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { LOGIN_ROUTE } from "@/features/auth/redirects";
+import { REACTIVATE_TITLE } from "./titles";
 import { useViewer } from "@/features/auth/viewer";
 import { TIER_NAMES } from "@/features/checkout/plans";
 import { textLinkClass } from "@/features/catalog/states";
 import { errorMessage, fieldErrors } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
 
-export const REACTIVATE_TITLE = "Reactivate your account";
 const PROCESSING = "Processing...";
 
 type Data = FunctionReturnType<typeof api.reactivation.check>;
