@@ -16,7 +16,7 @@ import { createApiHandler } from "./http";
 import { loadOrCreateKeys } from "./keys";
 import { createPortalHandler } from "./portal";
 import { StateStore } from "./store";
-import { WebhookSender } from "./webhooks";
+import { webhookSender } from "./webhooks";
 
 /** How often time moves subscriptions on (renewals, ends at period end, expiry of unpaid ones). */
 const SWEEP_EVERY_MS = 5000;
@@ -53,7 +53,7 @@ export async function createStripeStandIn(options: StripeStandInOptions): Promis
   const keys = await loadOrCreateKeys(dir);
   const store = await StateStore.open(dir);
   const account = new StripeAccount(store.state, (id) => `${options.apiUrl()}/_stripe/portal/${id}`);
-  const sender = new WebhookSender({ store, url: options.webhookUrl, secret: keys.webhookSecret, log: options.log, retryBaseMs: options.webhookRetryBaseMs });
+  const sender = webhookSender({ store, url: options.webhookUrl, secret: keys.webhookSecret, log: options.log, retryBaseMs: options.webhookRetryBaseMs });
   const host = { account, keys, save: () => store.save(), deliver: () => sender.kick(), log: options.log };
   const handleApi = createApiHandler(host);
   const handlePortal = createPortalHandler(host);
