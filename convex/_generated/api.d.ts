@@ -54,6 +54,7 @@ import type * as model_messages from "../model/messages.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_onboarding from "../model/onboarding.js";
 import type * as model_onboardingStore from "../model/onboardingStore.js";
+import type * as model_onboardingTexts from "../model/onboardingTexts.js";
 import type * as model_orders from "../model/orders.js";
 import type * as model_permissions from "../model/permissions.js";
 import type * as model_premiumContent from "../model/premiumContent.js";
@@ -139,6 +140,7 @@ declare const fullApi: ApiFromModules<{
   "model/notifications": typeof model_notifications;
   "model/onboarding": typeof model_onboarding;
   "model/onboardingStore": typeof model_onboardingStore;
+  "model/onboardingTexts": typeof model_onboardingTexts;
   "model/orders": typeof model_orders;
   "model/permissions": typeof model_permissions;
   "model/premiumContent": typeof model_premiumContent;
