@@ -268,10 +268,12 @@ describe("Stripe stand-in", () => {
     const pastDue = await h.stripe.subscriptions.retrieve(bad.subscription.id, { expand: ["latest_invoice"] });
     expect(pastDue.status).toBe("past_due");
     expect(pastDue.latest_invoice).toMatchObject({ status: "open", attempt_count: 1 });
+    // Stripe does not promise the order of events, and the delivery loop sends them one by one: wait for both.
+    const isPastDue = (e: Stripe.Event) => e.type === "customer.subscription.updated" && (e.data.object).status === "past_due";
     const events = await eventually(sync(() => h.deliveries.map((d) => d.event)),
-      (list) => list.some((e) => e.type === "invoice.payment_failed" && (e.data.object).billing_reason === "subscription_cycle"),
+      (list) => list.some((e) => e.type === "invoice.payment_failed" && (e.data.object).billing_reason === "subscription_cycle") && list.some(isPastDue),
     );
-    const statusChange = events.find((e) => e.type === "customer.subscription.updated" && (e.data.object).status === "past_due");
+    const statusChange = events.find(isPastDue);
     expect(statusChange?.data.previous_attributes).toMatchObject({ status: "active" });
   });
 
