@@ -41,7 +41,7 @@ test.describe("public catalogue", () => {
     await expectAccessibleInBothThemes(page);
   });
 
-  test("a blog post and a case study render from their lists", async ({ page }) => {
+  test("a blog post renders from its list, and an unknown post says so", async ({ page }) => {
     await page.goto("/blog");
     await expect(page).toHaveTitle("Blog | LWCC");
     await expectAccessibleInBothThemes(page);
@@ -54,7 +54,9 @@ test.describe("public catalogue", () => {
 
     await page.goto("/blog/no-such-post");
     await expect(page.getByRole("heading", { level: 1, name: "We couldn't find that post" })).toBeVisible();
+  });
 
+  test("a case study renders from its list", async ({ page }) => {
     await page.goto("/case-studies");
     await expect(page).toHaveTitle("Case studies | LWCC");
     await expectAccessibleInBothThemes(page);
