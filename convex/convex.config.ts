@@ -3,6 +3,7 @@
  * (convex/_generated/server) and checked by Convex at deploy time; every one is optional, because
  * a missing key selects that service's embedded default (model/adapters.ts).
  */
+import aggregate from "@convex-dev/aggregate/convex.config";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import resend from "@convex-dev/resend/convex.config";
 import stripe from "@convex-dev/stripe/convex.config.js";
@@ -55,5 +56,10 @@ app.use(rateLimiter);
 app.use(resend);
 app.use(stripe);
 app.use(workpool, { name: "extractionWorkpool" });
+// E-mail counts, kept as events arrive (model/emailStats.ts): per campaign, over time, per template and category, and the outbox by status.
+app.use(aggregate, { name: "emailEventsByCampaign" });
+app.use(aggregate, { name: "emailEventsByTime" });
+app.use(aggregate, { name: "emailEventsByTemplate" });
+app.use(aggregate, { name: "outboxByStatus" });
 
 export default app;

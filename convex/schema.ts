@@ -3,6 +3,7 @@ import { v } from "convex/values";
 import { CHECKOUT_CYCLES, CHECKOUT_TIERS, PAYMENT_ERROR_CODES, SUBSCRIPTION_STATUSES } from "./model/billing";
 import { CONTACT_SUBJECTS } from "./model/contact";
 import { EMAIL_STATUSES } from "./model/email";
+import { CAMPAIGN_STATUSES, CAMPAIGN_TEST_TYPES, RECIPIENT_EVENTS, TEMPLATE_CATEGORIES } from "./model/emailSystem";
 import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
 import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
 import { FIELD_TYPES, ONBOARDING_ACTIONS } from "./model/onboarding";
@@ -208,6 +209,157 @@ export const emailOutboxFields = {
   providerId: v.optional(v.string()),
   /** Why it did not arrive (failed, bounced, complained). */
   error: v.optional(v.string()),
+  /** The HTML part, for e-mails that have one (campaigns: tracking pixel and tracked links). */
+  html: v.optional(v.string()),
+  /** The campaign recipient this e-mail went to, so its delivery events reach the campaign's counts. */
+  campaignRecipientId: v.optional(v.id("campaignRecipients")),
+};
+
+export const campaignStatusValidator = literals(CAMPAIGN_STATUSES);
+export const campaignTestTypeValidator = literals(CAMPAIGN_TEST_TYPES);
+export const templateCategoryValidator = literals(TEMPLATE_CATEGORIES);
+export const recipientEventValidator = literals(RECIPIENT_EVENTS);
+
+export const campaignAudienceValidator = v.union(
+  v.object({ kind: v.literal("newsletter") }),
+  v.object({ kind: v.literal("tier"), tier: tierValidator }),
+  v.object({ kind: v.literal("role"), role: roleValidator }),
+);
+
+/** One version of what a campaign says: a normal campaign has one, an A/B test two or more. */
+export const campaignVariantValidator = v.object({ label: v.string(), subject: v.string(), body: v.string() });
+
+export const emailTemplateFields = {
+  name: v.string(),
+  category: templateCategoryValidator,
+  subject: v.string(),
+  /** Plain text with {{variables}} (model/emailSystem.ts TEMPLATE_VARIABLES) and bare https links. */
+  body: v.string(),
+  createdBy: v.id("users"),
+  createdAt: v.number(),
+  updatedAt: v.number(),
+  archivedAt: v.optional(v.number()),
+};
+
+export const emailCampaignFields = {
+  name: v.string(),
+  templateId: v.id("emailTemplates"),
+  /** The template's category when the campaign was made, so its counts stay with that category. */
+  category: templateCategoryValidator,
+  audience: campaignAudienceValidator,
+  variants: v.array(campaignVariantValidator),
+  /** Set for A/B tests (two or more variants): what the variants differ in. */
+  testType: v.optional(campaignTestTypeValidator),
+  status: campaignStatusValidator,
+  createdBy: v.id("users"),
+  createdAt: v.number(),
+  scheduledFor: v.optional(v.number()),
+  scheduledJobId: v.optional(v.id("_scheduled_functions")),
+  startedAt: v.optional(v.number()),
+  sentAt: v.optional(v.number()),
+  /** Recipients queued so far. */
+  recipientCount: v.number(),
+  /** Where the next batch goes on in the audience (a pagination cursor); null once all are queued. */
+  cursor: v.optional(v.union(v.string(), v.null())),
+  /** Every link the campaign's e-mails hold: the click redirect follows these and nothing else. */
+  links: v.array(v.string()),
+  error: v.optional(v.string()),
+  /** A finished A/B test: the winning variant's label and its relative lift over the runner-up, percent. */
+  abResult: v.optional(v.object({ winner: v.string(), improvement: v.number(), completedAt: v.number() })),
+};
+
+export const campaignRecipientFields = {
+  campaignId: v.id("emailCampaigns"),
+  /** Index into the campaign's variants. */
+  variant: v.number(),
+  email: v.string(),
+  userId: v.optional(v.id("users")),
+  subscriberId: v.optional(v.id("newsletterSubscribers")),
+  /** Random, unguessable: names this recipient in the open pixel and click links. */
+  token: v.string(),
+  outboxId: v.optional(v.id("emailOutbox")),
+  /** The furthest event so far; each event's time is kept once. */
+  lastEvent: v.optional(recipientEventValidator),
+  sentAt: v.optional(v.number()),
+  deliveredAt: v.optional(v.number()),
+  openedAt: v.optional(v.number()),
+  clickedAt: v.optional(v.number()),
+  bouncedAt: v.optional(v.number()),
+  complainedAt: v.optional(v.number()),
+};
+
+/** One recipient event, counted by the e-mail aggregates (model/emailStats.ts) as it is inserted. */
+export const emailEventFields = {
+  campaignId: v.id("emailCampaigns"),
+  templateId: v.id("emailTemplates"),
+  category: templateCategoryValidator,
+  variant: v.number(),
+  recipientId: v.id("campaignRecipients"),
+  type: recipientEventValidator,
+  at: v.number(),
+};
+
+/** Addresses that asked for no more campaign e-mail (or whose e-mail bounced or complained). */
+export const emailSuppressionFields = {
+  email: v.string(),
+  reason: v.union(v.literal("unsubscribed"), v.literal("bounced"), v.literal("complained")),
+  at: v.number(),
+  campaignId: v.optional(v.id("emailCampaigns")),
+};
+
+/** One measured check of a service the e-mail system depends on. */
+export const healthProbeFields = {
+  service: v.string(),
+  at: v.number(),
+  ok: v.boolean(),
+  /** How long the check took, ms; absent when it could not be measured. */
+  responseTimeMs: v.optional(v.number()),
+  error: v.optional(v.string()),
+};
+
+export const errorCategoryValidator = v.union(
+  v.literal("network"),
+  v.literal("authentication"),
+  v.literal("validation"),
+  v.literal("payment"),
+  v.literal("data"),
+  v.literal("system"),
+  v.literal("user"),
+  v.literal("unknown"),
+);
+export const errorSeverityValidator = v.union(v.literal("low"), v.literal("medium"), v.literal("high"), v.literal("critical"));
+
+/** SPEC §3 structured error record; the id is the document's. code, title and message are never empty. */
+export const errorRecordFields = {
+  category: errorCategoryValidator,
+  severity: errorSeverityValidator,
+  code: v.string(),
+  title: v.string(),
+  message: v.string(),
+  details: v.optional(v.string()),
+  context: v.optional(v.record(v.string(), v.string())),
+  recovery: v.optional(v.string()),
+  timestamp: v.number(),
+  reported: v.boolean(),
+  userId: v.optional(v.id("users")),
+  sessionId: v.optional(v.string()),
+  /** Which part of the system failed (email, campaigns, stripe, ...), for grouping. */
+  service: v.string(),
+  /** service + code + message: occurrences of the same failure share it. */
+  fingerprint: v.string(),
+};
+
+/** Occurrences of one failure, kept as they arrive so the errors tab never counts records. */
+export const errorGroupFields = {
+  fingerprint: v.string(),
+  service: v.string(),
+  code: v.string(),
+  severity: errorSeverityValidator,
+  message: v.string(),
+  count: v.number(),
+  firstAt: v.number(),
+  lastAt: v.number(),
+  lastRecordId: v.id("errorRecords"),
 };
 
 /** Ledger entry kinds (ARCHITECTURE §4): the balance is their sum and never goes negative. */
@@ -585,6 +737,7 @@ export default defineSchema({
     // The admin list filtered by status alone shows the newest accounts first, like every other filter.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_status", ["status"])
+    .index("by_tier_and_status", ["tier", "status"])
     .index("by_status_anonymized_and_deactivated", ["status", "anonymizedAt", "deactivatedAt"])
     .searchIndex("search_text", { searchField: "searchText", filterFields: ["role", "status"] }),
   /**
@@ -623,7 +776,24 @@ export default defineSchema({
   emailOutbox: defineTable(emailOutboxFields)
     .index("by_created", ["createdAt"])
     .index("by_idempotency_key", ["idempotencyKey"])
-    .index("by_provider_id", ["providerId"]),
+    .index("by_provider_id", ["providerId"])
+    .index("by_status_and_created", ["status", "createdAt"]),
+  emailTemplates: defineTable(emailTemplateFields).index("by_category", ["category"]).index("by_updated", ["updatedAt"]),
+  emailCampaigns: defineTable(emailCampaignFields)
+    .index("by_created", ["createdAt"])
+    .index("by_status_and_created", ["status", "createdAt"])
+    .index("by_template", ["templateId"]),
+  campaignRecipients: defineTable(campaignRecipientFields)
+    .index("by_campaign_and_email", ["campaignId", "email"])
+    .index("by_token", ["token"]),
+  emailEvents: defineTable(emailEventFields).index("by_campaign_and_at", ["campaignId", "at"]),
+  emailSuppressions: defineTable(emailSuppressionFields).index("by_email", ["email"]),
+  healthProbes: defineTable(healthProbeFields).index("by_service_and_at", ["service", "at"]),
+  errorRecords: defineTable(errorRecordFields).index("by_timestamp", ["timestamp"]).index("by_fingerprint_and_timestamp", ["fingerprint", "timestamp"]),
+  errorGroups: defineTable(errorGroupFields)
+    .index("by_fingerprint", ["fingerprint"])
+    .index("by_last", ["lastAt"])
+    .index("by_severity_and_last", ["severity", "lastAt"]),
   timeLedger: defineTable(timeLedgerFields).index("by_user_and_at", ["userId", "at"]),
   timeBalances: defineTable(timeBalanceFields).index("by_user", ["userId"]).index("by_expires", ["expiresAt"]),
   sessions: defineTable(sessionFields)

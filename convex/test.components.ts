@@ -110,4 +110,84 @@ export const installedComponents = [
       "../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
     ),
   },
+  {
+    path: "emailEventsByCampaign",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "emailEventsByCampaign/batchWorker",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "emailEventsByTime",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "emailEventsByTime/batchWorker",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "emailEventsByTemplate",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "emailEventsByTemplate/batchWorker",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "outboxByStatus",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "outboxByStatus/batchWorker",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+    ),
+  },
 ];

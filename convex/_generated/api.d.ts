@@ -44,6 +44,8 @@ import type * as model_contact from "../model/contact.js";
 import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_demoContent from "../model/demoContent.js";
 import type * as model_email from "../model/email.js";
+import type * as model_emailDashboard from "../model/emailDashboard.js";
+import type * as model_emailSystem from "../model/emailSystem.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_extraction from "../model/extraction.js";
 import type * as model_extractionPipeline from "../model/extractionPipeline.js";
@@ -130,6 +132,8 @@ declare const fullApi: ApiFromModules<{
   "model/dashboard": typeof model_dashboard;
   "model/demoContent": typeof model_demoContent;
   "model/email": typeof model_email;
+  "model/emailDashboard": typeof model_emailDashboard;
+  "model/emailSystem": typeof model_emailSystem;
   "model/errors": typeof model_errors;
   "model/extraction": typeof model_extraction;
   "model/extractionPipeline": typeof model_extractionPipeline;
@@ -205,4 +209,8 @@ export declare const components: {
   resend: import("@convex-dev/resend/_generated/component.js").ComponentApi<"resend">;
   stripe: import("@convex-dev/stripe/_generated/component.js").ComponentApi<"stripe">;
   extractionWorkpool: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"extractionWorkpool">;
+  emailEventsByCampaign: import("@convex-dev/aggregate/_generated/component.js").ComponentApi<"emailEventsByCampaign">;
+  emailEventsByTime: import("@convex-dev/aggregate/_generated/component.js").ComponentApi<"emailEventsByTime">;
+  emailEventsByTemplate: import("@convex-dev/aggregate/_generated/component.js").ComponentApi<"emailEventsByTemplate">;
+  outboxByStatus: import("@convex-dev/aggregate/_generated/component.js").ComponentApi<"outboxByStatus">;
 };
