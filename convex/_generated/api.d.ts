@@ -44,6 +44,7 @@ import type * as model_contact from "../model/contact.js";
 import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_demoContent from "../model/demoContent.js";
 import type * as model_email from "../model/email.js";
+import type * as model_emailAggregates from "../model/emailAggregates.js";
 import type * as model_emailDashboard from "../model/emailDashboard.js";
 import type * as model_emailSystem from "../model/emailSystem.js";
 import type * as model_errors from "../model/errors.js";
@@ -132,6 +133,7 @@ declare const fullApi: ApiFromModules<{
   "model/dashboard": typeof model_dashboard;
   "model/demoContent": typeof model_demoContent;
   "model/email": typeof model_email;
+  "model/emailAggregates": typeof model_emailAggregates;
   "model/emailDashboard": typeof model_emailDashboard;
   "model/emailSystem": typeof model_emailSystem;
   "model/errors": typeof model_errors;
