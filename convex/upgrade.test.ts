@@ -51,7 +51,7 @@ describe("upgrade.choosePlan", () => {
     expect(await everything(t)).toEqual(before);
   });
 
-  it("refuses Foundation to a member who is not a guest, and offers it to a guest", async () => {
+  it("refuses Foundation to a member who is not a guest, and gives a guest free Foundation at once", async () => {
     const t = newConvexTest();
     const member = await signedIn(t, "client", { tier: "basic" });
     const guest = await signedIn(t, "guest_confirmed", { tier: "basic" });
@@ -60,10 +60,13 @@ describe("upgrade.choosePlan", () => {
       code: "PLAN_NOT_AVAILABLE",
       message: UPGRADE_MESSAGES.PLAN_NOT_AVAILABLE,
     });
-    expect(await guest.as.mutation(api.upgrade.choosePlan, { plan: "foundation" })).toMatchObject({
-      redirectTo: "/checkout?tier=foundation&billing=monthly",
-    });
     expect(await everything(t)).toEqual(before);
+    expect(await guest.as.mutation(api.upgrade.choosePlan, { plan: "foundation" })).toEqual({
+      message: UPGRADE_MESSAGES.FOUNDATION_READY,
+      redirectTo: "/dashboard",
+    });
+    expect((await t.run((ctx) => ctx.db.get("users", guest.id)))?.tier).toBe("foundation");
+    expect(await refusal(guest.as.mutation(api.upgrade.choosePlan, { plan: "foundation" }))).toMatchObject({ code: "CURRENT_PLAN" });
   });
 
   it("sends a paying member who picks a free plan to billing, without changing the tier", async () => {

@@ -108,6 +108,7 @@ export const UPGRADE_MESSAGES = {
   TO_CHECKOUT: "Taking you to checkout to finish.",
   CANCEL_IN_BILLING: "To move to a free plan, cancel your paid plan in Billing.",
   BASIC_INCLUDED: "Your Foundation plan already includes everything in Basic, so there's nothing to change.",
+  FOUNDATION_READY: "Foundation is free, so it's yours now. Your dashboard is ready.",
 } as const;
 
 /** The free intro booking of /free-intro-session and the account it makes (SPEC §2 booking flow, §8 post-booking). */

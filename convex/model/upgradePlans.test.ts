@@ -92,10 +92,11 @@ describe("choosing a plan (SPEC §7)", () => {
     });
   });
 
-  it("takes a guest to Foundation through checkout, and says Basic is already part of Foundation", () => {
+  it("grants a guest free Foundation without checkout, and says Basic is already part of Foundation", () => {
     expect(choosePlan(guest("basic"), "foundation")).toEqual({
-      message: UPGRADE_MESSAGES.TO_CHECKOUT,
-      redirectTo: "/checkout?tier=foundation&billing=monthly",
+      message: UPGRADE_MESSAGES.FOUNDATION_READY,
+      redirectTo: "/dashboard",
+      grant: "foundation",
     });
     expect(choosePlan(client("foundation"), "basic")).toEqual({ message: UPGRADE_MESSAGES.BASIC_INCLUDED });
   });

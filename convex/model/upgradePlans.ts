@@ -113,12 +113,13 @@ export function checkoutPath(tier: string, billing: string): string {
   return `/checkout?tier=${tier}&billing=${billing}`;
 }
 
-export type PlanChoice = { error: ErrorCode } | { message: string; redirectTo?: string };
+export type PlanChoice = { error: ErrorCode } | { message: string; redirectTo?: string; grant?: "foundation" };
 
 /**
- * What choosing `planId` does for `viewer`. Nothing here changes a tier: paid plans (and Foundation,
- * which is free but still a tier) go through checkout, and moving down from a paid tier is
- * cancelling it in billing. A plan the viewer is not offered, or already has, is refused.
+ * What choosing `planId` does for `viewer`. Paid plans go through checkout (their tier changes only
+ * when Stripe confirms), and moving down from a paid tier is cancelling it in billing. Foundation
+ * is free, so a guest who chooses it gets it at once (`grant`): there is nothing to pay for. A plan
+ * the viewer is not offered, or already has, is refused.
  */
 export function choosePlan(viewer: UpgradeViewer, planId: UpgradePlanId): PlanChoice {
   const plan = upgradePlans(viewer).find((card) => card.id === planId);
@@ -127,7 +128,7 @@ export function choosePlan(viewer: UpgradeViewer, planId: UpgradePlanId): PlanCh
   const billing = PLAN_BILLING[plan.id];
   if (billing) return { message: UPGRADE_MESSAGES.TO_CHECKOUT, redirectTo: checkoutPath(PREMIUM_PLAN.tier, billing) };
   if (hasPremiumAccess(viewer.tier)) return { message: UPGRADE_MESSAGES.CANCEL_IN_BILLING, redirectTo: BILLING_URL };
-  if (plan.id === "foundation") return { message: UPGRADE_MESSAGES.TO_CHECKOUT, redirectTo: checkoutPath("foundation", "monthly") };
+  if (plan.id === "foundation") return { message: UPGRADE_MESSAGES.FOUNDATION_READY, redirectTo: "/dashboard", grant: "foundation" };
   // Basic on the foundation tier: Foundation holds everything Basic has, so there is nothing to do.
   return { message: UPGRADE_MESSAGES.BASIC_INCLUDED };
 }
