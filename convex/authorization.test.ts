@@ -102,6 +102,7 @@ const CASES: Record<string, Case> = {
     args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
+  "emailHealth:probe": { access: "admin", args: () => ({}), ownership: { none: "admins only; measures the system, no member data" } },
   "errorRecords:recent": {
     access: "admin",
     args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),

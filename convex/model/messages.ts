@@ -171,4 +171,5 @@ export const SYSTEM_ERROR_TEXTS = {
   resendAnswered: (message: string) => `Resend answered: ${message}`,
   outboxStuck: (minutes: number) => `An e-mail has waited in the outbox for more than ${minutes} minutes: the outbox worker is not sending.`,
   schedulerStuck: (seconds: number) => `A check scheduled more than ${seconds} seconds ago has not run.`,
+  noDisk: "There is no file system to measure.",
 } as const;
