@@ -10,6 +10,7 @@ import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { recordActivity } from "./model/activity";
+import { recordError } from "./model/errorRecords";
 import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
 import { modules, newConvexTest } from "./test.setup";
@@ -99,6 +100,17 @@ const CASES: Record<string, Case> = {
   "email:outbox": {
     access: "admin",
     args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "emailHealth:probe": { access: "admin", args: () => ({}), ownership: { none: "admins only; measures the system, no member data" } },
+  "errorRecords:recent": {
+    access: "admin",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "errorRecords:get": {
+    access: "admin",
+    args: async ({ t }) => ({ id: await t.run((ctx) => recordError(ctx, { category: "system", severity: "low", code: "TEST", title: "Test", message: "Failed", service: "test" })) }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
   "intro:coaches": { access: "public", args: () => ({}), ownership: { none: "names of bookable coaches, public on the booking page" } },

@@ -27,6 +27,9 @@ const app = defineApp({
     RESEND_API_KEY: optional,
     RESEND_FROM_EMAIL: optional,
     RESEND_WEBHOOK_SECRET: optional,
+    /** The e-mail provider's daily sending quota (default 100, Resend's free plan) and the vendor API calls budgeted per hour (default 1000), for the system health tab. */
+    EMAIL_DAILY_QUOTA: optional,
+    VENDOR_API_CALL_BUDGET: optional,
     /** OpenAI: the API key and, optionally, the model for commitment extraction. */
     OPENAI_API_KEY: optional,
     OPENAI_MODEL: optional,

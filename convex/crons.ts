@@ -10,5 +10,8 @@ crons.daily("expire time balances", { hourUTC: 3, minuteUTC: 17 }, internal.time
 crons.daily("inactivity", { hourUTC: 3, minuteUTC: 41 }, internal.inactivity.sweep, {});
 crons.daily("retention clean-up", { hourUTC: 4, minuteUTC: 23 }, internal.retention.cleanUp, {});
 crons.hourly("token expiry", { minuteUTC: 29 }, internal.reactivation.removeExpiredTokens, {});
+// E-mail system health (convex/emailHealth.ts): checks while nobody watches, so uptime has a history; old checks pruned.
+crons.interval("email health checks", { minutes: 5 }, internal.emailHealth.probeAll, {});
+crons.daily("email health clean-up", { hourUTC: 4, minuteUTC: 47 }, internal.emailHealth.prune, {});
 
 export default crons;

@@ -92,6 +92,8 @@ export const staffMutation = tagged("staff", customMutation(mutation, customCtx(
 /** Admins: managing users. */
 export const adminQuery = tagged("admin", customQuery(query, customCtx((ctx) => requireUser(ctx, "admin"))));
 export const adminMutation = tagged("admin", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "admin"))));
+/** Admins, for work that measures or calls outside services (health checks). */
+export const adminAction = tagged("admin", customAction(action, customCtx((ctx) => requireUserInAction(ctx, "admin"))));
 
 /** Callable only from other Convex functions, the scheduler, crons and http actions. */
 export const internalQuery = customQuery(rawInternalQuery, NoOp);

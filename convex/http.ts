@@ -2,7 +2,7 @@ import { httpRouter } from "convex/server";
 import { ConvexError } from "convex/values";
 import { Webhook } from "svix";
 import { internal } from "./_generated/api";
-import { env, httpAction } from "./_generated/server";
+import { env, httpAction, type ActionCtx } from "./_generated/server";
 import { readResendWebhook, resendWebhookConfigured } from "./integrations/email";
 import { stripeGateway, verifyStripeEvent } from "./integrations/stripe";
 import { parseClerkUserEvent } from "./model/clerk";
@@ -10,6 +10,12 @@ import { RATE_LIMITED } from "./model/rateLimits";
 import { ARTICLE_PATHS, INDEXED_PATHS, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
 
 const http = httpRouter();
+
+/** A delivery refused before anything was applied: recorded for the errors tab, answered 400 so the sender does not retry a forgery. */
+async function refuseWebhook<Ctx extends Pick<ActionCtx, "runMutation">>(ctx: Ctx, provider: "clerk" | "resend" | "stripe", reason: string) {
+  await ctx.runMutation(internal.errorRecords.recordWebhookRefusal, { provider, reason });
+  return new Response(reason, { status: 400 });
+}
 
 /**
  * Clerk's user webhooks, verified with their Svix signature over the raw body and applied once
@@ -42,7 +48,7 @@ http.route({
         // Not signed with this sender's secret; the next one may have signed it.
       }
     }
-    if (!verified) return new Response("Invalid webhook signature", { status: 400 });
+    if (!verified) return await refuseWebhook(ctx, "clerk", "Invalid webhook signature");
     let event;
     try {
       event = parseClerkUserEvent(verified.payload, verified.issuer);
@@ -69,7 +75,7 @@ http.route({
   handler: httpAction(async (ctx, request) => {
     if (!resendWebhookConfigured()) return new Response("Resend webhooks are not configured", { status: 503 });
     const delivery = readResendWebhook(await request.text(), request.headers);
-    if (delivery.kind === "refused") return new Response(delivery.reason, { status: 400 });
+    if (delivery.kind === "refused") return await refuseWebhook(ctx, "resend", delivery.reason);
     if (delivery.kind === "ignored") return new Response(null, { status: 204 });
     const outcome = await ctx.runMutation(internal.email.recordEvent, { eventId: delivery.eventId, event: delivery.event });
     return outcome === "duplicate" ? new Response("Event already recorded", { status: 409 }) : new Response(null, { status: 200 });
@@ -205,7 +211,7 @@ http.route({
     try {
       event = await verifyStripeEvent(gateway, body, request.headers.get("stripe-signature"));
     } catch {
-      return new Response("Invalid signature", { status: 400 });
+      return await refuseWebhook(ctx, "stripe", "Invalid signature");
     }
     await ctx.runMutation(internal.billing.applyStripeEvent, { id: event.id, type: event.type, created: event.created, object: event.data.object });
     return json(200, { received: true });

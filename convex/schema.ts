@@ -315,6 +315,18 @@ export const healthProbeFields = {
   /** How long the check took, ms; absent when it could not be measured. */
   responseTimeMs: v.optional(v.number()),
   error: v.optional(v.string()),
+  /** A measured resource (memory, disk): how much of how much is in use, bytes. */
+  used: v.optional(v.number()),
+  total: v.optional(v.number()),
+};
+
+/** Checks and failures of one service in one UTC hour, kept with each probe so uptime never scans probes. */
+export const healthProbeHourFields = {
+  service: v.string(),
+  /** Start of the hour, epoch ms. */
+  hour: v.number(),
+  checks: v.number(),
+  failures: v.number(),
 };
 
 export const errorCategoryValidator = v.union(
@@ -789,7 +801,11 @@ export default defineSchema({
   emailEvents: defineTable(emailEventFields).index("by_campaign_and_at", ["campaignId", "at"]),
   emailSuppressions: defineTable(emailSuppressionFields).index("by_email", ["email"]),
   healthProbes: defineTable(healthProbeFields).index("by_service_and_at", ["service", "at"]),
-  errorRecords: defineTable(errorRecordFields).index("by_timestamp", ["timestamp"]).index("by_fingerprint_and_timestamp", ["fingerprint", "timestamp"]),
+  healthProbeHours: defineTable(healthProbeHourFields).index("by_service_and_hour", ["service", "hour"]),
+  errorRecords: defineTable(errorRecordFields)
+    .index("by_timestamp", ["timestamp"])
+    .index("by_fingerprint_and_timestamp", ["fingerprint", "timestamp"])
+    .index("by_service_and_timestamp", ["service", "timestamp"]),
   errorGroups: defineTable(errorGroupFields)
     .index("by_fingerprint", ["fingerprint"])
     .index("by_last", ["lastAt"])

@@ -39,6 +39,8 @@ type Env = {
   readonly RESEND_API_KEY: string | undefined;
   readonly RESEND_FROM_EMAIL: string | undefined;
   readonly RESEND_WEBHOOK_SECRET: string | undefined;
+  readonly EMAIL_DAILY_QUOTA: string | undefined;
+  readonly VENDOR_API_CALL_BUDGET: string | undefined;
   readonly OPENAI_API_KEY: string | undefined;
   readonly OPENAI_MODEL: string | undefined;
   readonly ACCOUNT_LINK_SECRET: string | undefined;

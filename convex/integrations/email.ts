@@ -29,6 +29,16 @@ export function resendWebhookConfigured(): boolean {
   return resendConfigured() && Boolean(env.RESEND_WEBHOOK_SECRET?.trim());
 }
 
+/**
+ * Production health check: one cheap authenticated read of Resend's API (its first domain). Null
+ * when Resend answered and knows the key (a key with sending access only is refused with
+ * restricted_api_key, which proves both); otherwise Resend's reason. The SDK does not throw.
+ */
+export async function checkResend(signal: AbortSignal): Promise<string | null> {
+  const { error } = await new ResendSdk(env.RESEND_API_KEY).domains.list({ limit: 1 }, { signal });
+  return error && error.name !== "restricted_api_key" ? error.message : null;
+}
+
 const DEFAULT_SENDER = "LWCC <hello@lwcc.example>";
 const sender = () => env.RESEND_FROM_EMAIL?.trim() || DEFAULT_SENDER;
 

@@ -146,3 +146,31 @@ export type UserError = {
   message: string;
   fields?: Record<string, string>;
 };
+
+/**
+ * The server's own error records (SPEC §3 structured error record), by code, for the admins'
+ * errors tab, and the reasons a health check fails. The reasons carry no counts or times, so each
+ * failure keeps one fingerprint and its occurrences group together.
+ */
+export const SYSTEM_ERROR_TEXTS = {
+  EMAIL_FAILED: {
+    title: "E-mail not sent",
+    message: "The e-mail could not be sent, and no reason was given.",
+    recovery: "Check the address in the outbox, then send the e-mail again.",
+  },
+  EMAIL_BOUNCED: {
+    title: "E-mail bounced",
+    message: "The recipient's mail server refused the e-mail.",
+    recovery: "Check the address with the member before sending to it again.",
+  },
+  HEALTH_CHECK_FAILED: { title: "Health check failed", recovery: "Watch the system health tab: checks run every five minutes." },
+  WEBHOOK_REFUSED: {
+    title: "Webhook refused",
+    recovery: "If this keeps happening, check that the webhook signing secret matches the one in the provider's dashboard.",
+  },
+  incomplete: (fields: readonly string[]) => `An error record needs a non-empty ${fields.join(", ")}.`,
+  resendAnswered: (message: string) => `Resend answered: ${message}`,
+  outboxStuck: (minutes: number) => `An e-mail has waited in the outbox for more than ${minutes} minutes: the outbox worker is not sending.`,
+  schedulerStuck: (seconds: number) => `A check scheduled more than ${seconds} seconds ago has not run.`,
+  noDisk: "There is no file system to measure.",
+} as const;

@@ -25,6 +25,8 @@ const RATE_LIMITS = {
   reactivationLinkOverall: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
   /** Logged security incidents: a flood of forged links cannot fill the admins' log. */
   securityIncidentsOverall: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
+  /** Refused webhook deliveries recorded as errors: a flood of forgeries cannot fill the error log. */
+  refusedWebhooksOverall: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
 } as const satisfies Record<string, RateLimitConfig>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,53 @@
+/** The server's error records (model/errorRecords.ts) for the admins' errors tab, and the webhooks' way to add one. */
+import { withSystemFields } from "convex-helpers/validators";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { adminQuery, internalMutation } from "./functions";
+import { recordError } from "./model/errorRecords";
+import { SYSTEM_ERROR_TEXTS } from "./model/messages";
+import { takeRateLimit } from "./model/rateLimits";
+import { errorRecordFields } from "./schema";
+
+const errorRecordValidator = v.object(withSystemFields("errorRecords", errorRecordFields));
+
+/** Every record, newest first; with `service`, that service's only. */
+export const recent = adminQuery({
+  args: { paginationOpts: paginationOptsValidator, service: v.optional(v.string()) },
+  returns: paginationResultValidator(errorRecordValidator),
+  handler: (ctx, { paginationOpts, service }) => {
+    const records =
+      service === undefined
+        ? ctx.db.query("errorRecords").withIndex("by_timestamp")
+        : ctx.db.query("errorRecords").withIndex("by_service_and_timestamp", (q) => q.eq("service", service));
+    return records.order("desc").paginate(paginationOpts);
+  },
+});
+
+export const get = adminQuery({
+  args: { id: v.id("errorRecords") },
+  returns: v.union(errorRecordValidator, v.null()),
+  handler: (ctx, { id }) => ctx.db.get("errorRecords", id),
+});
+
+/**
+ * A webhook delivery refused before anything was applied (bad signature or body): a forgery, or a
+ * signing secret out of step with the provider's. Past the rate limit, forgeries go unrecorded.
+ */
+export const recordWebhookRefusal = internalMutation({
+  args: { provider: v.union(v.literal("clerk"), v.literal("resend"), v.literal("stripe")), reason: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { provider, reason }) => {
+    if (!(await takeRateLimit(ctx, "refusedWebhooksOverall"))) return null;
+    const { title, recovery } = SYSTEM_ERROR_TEXTS.WEBHOOK_REFUSED;
+    await recordError(ctx, {
+      category: "authentication",
+      severity: "high",
+      code: "WEBHOOK_REFUSED",
+      title,
+      message: reason,
+      recovery,
+      service: provider,
+    });
+    return null;
+  },
+});
