@@ -1,7 +1,7 @@
 import { EMAIL_SYSTEM_TEXTS } from "@convex/model/emailSystem";
 import { AlertTriangleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ErrorDetails } from "./email-dashboard";
+import { ErrorDetails } from "./parts";
 
 export type CampaignErrorKind = "api" | "scheduling" | "sending";
 

@@ -16,7 +16,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useTimeZone } from "@/features/auth/viewer";
 import { clockTime, relativeTime } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
-import { errorMessage, userErrorOf } from "@/lib/user-error";
+import { errorMessage } from "@/lib/user-error";
+import { ErrorDetails } from "./parts";
 import { EMAIL_UI_TEXTS } from "./texts";
 
 export interface EmailDashboardProps {
@@ -32,20 +33,6 @@ export interface EmailDashboardProps {
   onRetry: () => void;
   /** Each tab's content, drawn from the loaded data; only the open tab's is rendered. */
   tabs: Record<EmailDashboardTab, (data: EmailDashboardData) => ReactNode>;
-}
-
-/** What went wrong, in the error's own words, folded away so the screen stays calm. */
-export function ErrorDetails({ error }: { error: unknown }) {
-  const text = userErrorOf(error)?.message ?? (error instanceof Error ? error.message : typeof error === "string" ? error : "");
-  if (!text) return null;
-  return (
-    <details className="text-sm">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
-        {EMAIL_UI_TEXTS.errorDetails}
-      </summary>
-      <p className="rounded-md bg-muted p-3 font-mono break-words whitespace-pre-wrap">{text}</p>
-    </details>
-  );
 }
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -4,6 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useTimeZone } from "@/features/auth/viewer";
 import { dateTime, relativeTime } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
+import { userErrorOf } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
 import { EMAIL_UI_TEXTS } from "./texts";
 import type { PageStatus } from "./types";
@@ -131,5 +132,19 @@ export function ChartFigure<Row>({ chart, ...table }: { chart: ReactNode } & Par
         <FiguresTable {...table} />
       </details>
     </figure>
+  );
+}
+
+/** What went wrong, in the error's own words, folded away so the screen stays calm. */
+export function ErrorDetails({ error }: { error: unknown }) {
+  const text = userErrorOf(error)?.message ?? (error instanceof Error ? error.message : typeof error === "string" ? error : "");
+  if (!text) return null;
+  return (
+    <details className="text-sm">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+        {EMAIL_UI_TEXTS.errorDetails}
+      </summary>
+      <p className="rounded-md bg-muted p-3 font-mono break-words whitespace-pre-wrap">{text}</p>
+    </details>
   );
 }
