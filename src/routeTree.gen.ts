@@ -36,6 +36,7 @@ import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as SubscriptionPortalRouteImport } from './routes/subscription-portal'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AccountKeepActiveRouteImport } from './routes/account.keep-active'
 import { Route as AccountReactivateRouteImport } from './routes/account.reactivate'
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
@@ -64,11 +65,14 @@ import { Route as RegisterSplatRouteImport } from './routes/register.$'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesSlugRouteImport } from './routes/services.$slug'
 import { Route as SessionIdRouteImport } from './routes/session.$id'
+import { Route as AdminEmailIndexRouteImport } from './routes/admin.email.index'
+import { Route as AdminEmailHealthRouteImport } from './routes/admin.email.health'
 import { Route as DashboardBookingsIndexRouteImport } from './routes/dashboard.bookings.index'
 import { Route as DashboardBookingsIdRouteImport } from './routes/dashboard.bookings.$id'
 import { Route as DashboardRecordingsIndexRouteImport } from './routes/dashboard.recordings.index'
 import { Route as DashboardRecordingsIdRouteImport } from './routes/dashboard.recordings.$id'
 import { Route as DashboardTranscriptsIdRouteImport } from './routes/dashboard.transcripts.$id'
+import { Route as AdminEmailCampaignsCampaignIdRouteImport } from './routes/admin.email.campaigns.$campaignId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -203,6 +207,11 @@ const SupportRoute = SupportRouteImport.update({
 const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   id: '/terms-of-service',
   path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountKeepActiveRoute = AccountKeepActiveRouteImport.update({
@@ -345,6 +354,16 @@ const SessionIdRoute = SessionIdRouteImport.update({
   path: '/session/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminEmailIndexRoute = AdminEmailIndexRouteImport.update({
+  id: '/admin/email/',
+  path: '/admin/email/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminEmailHealthRoute = AdminEmailHealthRouteImport.update({
+  id: '/admin/email/health',
+  path: '/admin/email/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardBookingsIndexRoute = DashboardBookingsIndexRouteImport.update({
   id: '/bookings/',
   path: '/bookings/',
@@ -371,6 +390,12 @@ const DashboardTranscriptsIdRoute = DashboardTranscriptsIdRouteImport.update({
   path: '/transcripts/$id',
   getParentRoute: () => DashboardRoute,
 } as any)
+const AdminEmailCampaignsCampaignIdRoute =
+  AdminEmailCampaignsCampaignIdRouteImport.update({
+    id: '/admin/email/campaigns/$campaignId',
+    path: '/admin/email/campaigns/$campaignId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -400,6 +425,7 @@ export interface FileRoutesByFullPath {
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
@@ -428,11 +454,14 @@ export interface FileRoutesByFullPath {
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/admin/email/health': typeof AdminEmailHealthRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
   '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
   '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/admin/email/': typeof AdminEmailIndexRoute
   '/dashboard/bookings/': typeof DashboardBookingsIndexRoute
   '/dashboard/recordings/': typeof DashboardRecordingsIndexRoute
+  '/admin/email/campaigns/$campaignId': typeof AdminEmailCampaignsCampaignIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -461,6 +490,7 @@ export interface FileRoutesByTo {
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
@@ -489,11 +519,14 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/admin/email/health': typeof AdminEmailHealthRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
   '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
   '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/admin/email': typeof AdminEmailIndexRoute
   '/dashboard/bookings': typeof DashboardBookingsIndexRoute
   '/dashboard/recordings': typeof DashboardRecordingsIndexRoute
+  '/admin/email/campaigns/$campaignId': typeof AdminEmailCampaignsCampaignIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -524,6 +557,7 @@ export interface FileRoutesById {
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
@@ -552,11 +586,14 @@ export interface FileRoutesById {
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/admin/email/health': typeof AdminEmailHealthRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
   '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
   '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/admin/email/': typeof AdminEmailIndexRoute
   '/dashboard/bookings/': typeof DashboardBookingsIndexRoute
   '/dashboard/recordings/': typeof DashboardRecordingsIndexRoute
+  '/admin/email/campaigns/$campaignId': typeof AdminEmailCampaignsCampaignIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -588,6 +625,7 @@ export interface FileRouteTypes {
     | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
@@ -616,11 +654,14 @@ export interface FileRouteTypes {
     | '/checkout/'
     | '/dashboard/'
     | '/services/'
+    | '/admin/email/health'
     | '/dashboard/bookings/$id'
     | '/dashboard/recordings/$id'
     | '/dashboard/transcripts/$id'
+    | '/admin/email/'
     | '/dashboard/bookings/'
     | '/dashboard/recordings/'
+    | '/admin/email/campaigns/$campaignId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -649,6 +690,7 @@ export interface FileRouteTypes {
     | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
@@ -677,11 +719,14 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/dashboard'
     | '/services'
+    | '/admin/email/health'
     | '/dashboard/bookings/$id'
     | '/dashboard/recordings/$id'
     | '/dashboard/transcripts/$id'
+    | '/admin/email'
     | '/dashboard/bookings'
     | '/dashboard/recordings'
+    | '/admin/email/campaigns/$campaignId'
   id:
     | '__root__'
     | '/'
@@ -711,6 +756,7 @@ export interface FileRouteTypes {
     | '/subscription-portal'
     | '/support'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
@@ -739,11 +785,14 @@ export interface FileRouteTypes {
     | '/checkout/'
     | '/dashboard/'
     | '/services/'
+    | '/admin/email/health'
     | '/dashboard/bookings/$id'
     | '/dashboard/recordings/$id'
     | '/dashboard/transcripts/$id'
+    | '/admin/email/'
     | '/dashboard/bookings/'
     | '/dashboard/recordings/'
+    | '/admin/email/campaigns/$campaignId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -774,6 +823,7 @@ export interface RootRouteChildren {
   SubscriptionPortalRoute: typeof SubscriptionPortalRoute
   SupportRoute: typeof SupportRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   AccountKeepActiveRoute: typeof AccountKeepActiveRoute
   AccountReactivateRoute: typeof AccountReactivateRoute
   AccountUpgradeRoute: typeof AccountUpgradeRoute
@@ -794,6 +844,9 @@ export interface RootRouteChildren {
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
+  AdminEmailHealthRoute: typeof AdminEmailHealthRoute
+  AdminEmailIndexRoute: typeof AdminEmailIndexRoute
+  AdminEmailCampaignsCampaignIdRoute: typeof AdminEmailCampaignsCampaignIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -985,6 +1038,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-of-service'
       fullPath: '/terms-of-service'
       preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/keep-active': {
@@ -1183,6 +1243,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SessionIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/email/': {
+      id: '/admin/email/'
+      path: '/admin/email'
+      fullPath: '/admin/email/'
+      preLoaderRoute: typeof AdminEmailIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/email/health': {
+      id: '/admin/email/health'
+      path: '/admin/email/health'
+      fullPath: '/admin/email/health'
+      preLoaderRoute: typeof AdminEmailHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/bookings/': {
       id: '/dashboard/bookings/'
       path: '/bookings'
@@ -1217,6 +1291,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/transcripts/$id'
       preLoaderRoute: typeof DashboardTranscriptsIdRouteImport
       parentRoute: typeof DashboardRoute
+    }
+    '/admin/email/campaigns/$campaignId': {
+      id: '/admin/email/campaigns/$campaignId'
+      path: '/admin/email/campaigns/$campaignId'
+      fullPath: '/admin/email/campaigns/$campaignId'
+      preLoaderRoute: typeof AdminEmailCampaignsCampaignIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -1285,6 +1366,7 @@ const rootRouteChildren: RootRouteChildren = {
   SubscriptionPortalRoute: SubscriptionPortalRoute,
   SupportRoute: SupportRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   AccountKeepActiveRoute: AccountKeepActiveRoute,
   AccountReactivateRoute: AccountReactivateRoute,
   AccountUpgradeRoute: AccountUpgradeRoute,
@@ -1305,6 +1387,9 @@ const rootRouteChildren: RootRouteChildren = {
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
+  AdminEmailHealthRoute: AdminEmailHealthRoute,
+  AdminEmailIndexRoute: AdminEmailIndexRoute,
+  AdminEmailCampaignsCampaignIdRoute: AdminEmailCampaignsCampaignIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -34,7 +34,7 @@ export const INDEXED_PATHS = [
 /** Where each article kind is read. */
 export const ARTICLE_PATHS = { post: "/blog", case_study: "/case-studies" } as const;
 
-/** Never indexed: member and admin areas, the booking flow's onboarding and error pages, sign-in, and the API. */
+/** Never indexed: member and admin areas, the booking flow's onboarding and error pages, sign-in, unsubscribe links, and the API. */
 export const DISALLOWED_PREFIXES = [
   "/dashboard",
   "/admin",
@@ -51,6 +51,7 @@ export const DISALLOWED_PREFIXES = [
   "/login",
   "/register",
   "/logout",
+  "/unsubscribe",
   "/api/",
   "/auth/",
 ] as const;

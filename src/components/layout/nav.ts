@@ -73,6 +73,7 @@ export const ADMIN_MENU = [
   { label: "Users", href: "/admin/users" },
   { label: "Messages", href: "/admin/messages" },
   { label: "Security", href: "/admin/security" },
+  { label: "Email System", href: "/admin/email" },
   { label: "Onboarding form", href: "/admin/form-system-setup" },
 ] as const;
 

@@ -1,0 +1,152 @@
+import type { EmailDashboardData } from "@convex/model/emailDashboard";
+import { getRouteApi } from "@tanstack/react-router";
+import { useAction, useMutation, usePaginatedQuery, useQuery } from "convex/react";
+import { ErrorBoundary } from "react-error-boundary";
+import { AdminErrorBoundary, AdminRequired, isAccessError } from "@/features/admin/admin-access";
+import { AbTestingTab } from "./ab-testing-tab";
+import { AdminGate } from "./admin-gate";
+import { CampaignsTab } from "./campaigns-tab";
+import { emailApi } from "./email-api";
+import { EmailDashboard } from "./email-dashboard";
+import { ErrorsTab } from "./errors-tab";
+import { AudienceSizeText } from "./new-campaign-dialog";
+import { OverviewTab } from "./overview-tab";
+import { SystemHealthTab } from "./system-health-tab";
+import { TemplatesTab } from "./templates-tab";
+import type { CampaignAudience, NewCampaignInput } from "./types";
+
+const route = getRouteApi("/admin/email/");
+const PAGE_SIZE = 20;
+
+function AudienceSize({ audience }: { audience: CampaignAudience }) {
+  return <AudienceSizeText size={useQuery(emailApi.audienceSize, { audience })} />;
+}
+
+function CampaignsContainer() {
+  const { results, status, loadMore } = usePaginatedQuery(emailApi.listCampaigns, {}, { initialNumItems: PAGE_SIZE });
+  const templates = useQuery(emailApi.listTemplates, {});
+  const create = useMutation(emailApi.createCampaign);
+  const send = useMutation(emailApi.sendCampaign);
+  const schedule = useMutation(emailApi.scheduleCampaign);
+
+  async function submit(input: NewCampaignInput) {
+    const template = templates?.find((item) => item._id === input.templateId);
+    if (!template) return;
+    const variants = [{ label: "A", subject: template.subject, body: template.body }];
+    if (input.abTest) variants.push({ label: "B", subject: input.abTest.subject, body: input.abTest.body });
+    const campaignId = await create({
+      name: input.name,
+      templateId: input.templateId,
+      audience: input.audience,
+      variants,
+      ...(input.abTest ? { testType: input.abTest.testType } : {}),
+    });
+    if (input.when.kind === "now") await send({ campaignId });
+    else await schedule({ campaignId, scheduledFor: input.when.at });
+  }
+
+  return (
+    <CampaignsTab
+      campaigns={results}
+      status={status}
+      onLoadMore={() => loadMore(PAGE_SIZE)}
+      compose={{
+        templates: templates?.filter((template) => template.archivedAt === undefined),
+        renderAudienceSize: (audience) => <AudienceSize audience={audience} />,
+        onSubmit: submit,
+      }}
+    />
+  );
+}
+
+function TemplatesContainer({ analytics }: { analytics: EmailDashboardData["templateAnalytics"] }) {
+  const templates = useQuery(emailApi.listTemplates, {});
+  const create = useMutation(emailApi.createTemplate);
+  const update = useMutation(emailApi.updateTemplate);
+  const archive = useMutation(emailApi.archiveTemplate);
+  return (
+    <TemplatesTab
+      analytics={analytics}
+      templates={templates}
+      onSave={async (input, templateId) => {
+        if (templateId) await update({ templateId, ...input });
+        else await create(input);
+      }}
+      onArchive={async (templateId, archived) => {
+        await archive({ templateId, archived });
+      }}
+    />
+  );
+}
+
+function ErrorsContainer({ reporting }: { reporting: EmailDashboardData["errorReporting"] }) {
+  const { results, status, loadMore } = usePaginatedQuery(emailApi.recentErrors, {}, { initialNumItems: PAGE_SIZE });
+  return <ErrorsTab reporting={reporting} records={results} status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />;
+}
+
+/** The dashboard with its tab in the address and the probe behind "Refresh now". */
+function Dashboard({ data, error, onRetry }: { data: EmailDashboardData | undefined; error?: unknown; onRetry: () => void }) {
+  const { tab } = route.useSearch();
+  const navigate = route.useNavigate();
+  const probe = useAction(emailApi.probe);
+  return (
+    <EmailDashboard
+      data={data}
+      error={error}
+      tab={tab ?? "overview"}
+      // Tabs are views of one page: switching replaces the history entry and keeps the scroll.
+      onTabChange={(next) => void navigate({ search: { tab: next === "overview" ? undefined : next }, replace: true, resetScroll: false })}
+      onRefresh={async () => {
+        await probe({});
+      }}
+      onRetry={onRetry}
+      tabs={{
+        overview: (loaded) => <OverviewTab performance={loaded.campaignPerformance} timeline={loaded.timeline} health={loaded.systemHealth} />,
+        // The tabs with queries of their own fail on their own, leaving the rest of the dashboard.
+        campaigns: () => (
+          <AdminErrorBoundary>
+            <CampaignsContainer />
+          </AdminErrorBoundary>
+        ),
+        templates: (loaded) => (
+          <AdminErrorBoundary>
+            <TemplatesContainer analytics={loaded.templateAnalytics} />
+          </AdminErrorBoundary>
+        ),
+        "ab-testing": (loaded) => <AbTestingTab overview={loaded.abTestingOverview} />,
+        "system-health": (loaded) => <SystemHealthTab health={loaded.systemHealth} />,
+        errors: (loaded) => (
+          <AdminErrorBoundary>
+            <ErrorsContainer reporting={loaded.errorReporting} />
+          </AdminErrorBoundary>
+        ),
+      }}
+    />
+  );
+}
+
+function LiveDashboard() {
+  // No error here, so no Retry button to wire: a failed query throws to the boundary below.
+  return <Dashboard data={useQuery(emailApi.overview, {})} onRetry={() => undefined} />;
+}
+
+/** Convex wiring of /admin/email: live data, the probe, and each tab's own queries and mutations. */
+export function EmailDashboardPage() {
+  return (
+    <AdminGate>
+      <ErrorBoundary
+        fallbackRender={({ error, resetErrorBoundary }) =>
+          isAccessError(error) ? (
+            <div className="mx-auto max-w-4xl px-4 py-12">
+              <AdminRequired />
+            </div>
+          ) : (
+            <Dashboard data={undefined} error={error} onRetry={resetErrorBoundary} />
+          )
+        }
+      >
+        <LiveDashboard />
+      </ErrorBoundary>
+    </AdminGate>
+  );
+}
