@@ -21,8 +21,8 @@ describe("template variables", () => {
     expect(unknownVariables("No variables { here } {{firstName}}")).toEqual([]);
   });
 
-  it("renders known variables and leaves anything else as written", () => {
-    expect(renderTemplate("Hi {{ firstName }} ({{email}}) {{unknown}}", { firstName: "Maya" })).toBe("Hi Maya () {{unknown}}");
+  it("renders the variables given and leaves anything else as written", () => {
+    expect(renderTemplate("Hi {{ firstName }} ({{email}}) {{unknown}}", { firstName: "Maya", lastName: "" })).toBe("Hi Maya ({{email}}) {{unknown}}");
     expect(renderTemplate("Hi {{firstName}}", TEMPLATE_VARIABLES)).toBe("Hi Maya");
     // A value is inserted as text, never read as another variable or replacement pattern.
     expect(renderTemplate("{{firstName}}", { firstName: "$& {{email}}" })).toBe("$& {{email}}");

@@ -27,9 +27,9 @@ export function unknownVariables(text: string): string[] {
   return templateVariables(text).filter((name) => !isTemplateVariable(name));
 }
 
-/** Fills in the known variables; anything else is left as written, so a preview shows it. */
+/** Fills in the variables given a value; anything else is left as written, so a preview shows it. */
 export function renderTemplate(text: string, values: Partial<Record<TemplateVariable, string>>): string {
-  return text.replace(VARIABLE, (whole, name: string) => (isTemplateVariable(name) ? (values[name] ?? "") : whole));
+  return text.replace(VARIABLE, (whole, name: string) => (isTemplateVariable(name) ? (values[name] ?? whole) : whole));
 }
 
 // ---------------------------------------------------------------- links

@@ -138,7 +138,7 @@ export const EMAIL_SYSTEM_MESSAGES = {
   NOT_AN_AB_TEST: "This campaign isn't an A/B test.",
   AB_TEST_NOT_FINISHED: "An A/B test can be ended once all its e-mails have gone out.",
   AB_TEST_ENDED: "This A/B test has already ended.",
-  AB_TEST_NO_RESULT: "Every version needs at least one open (or click, for a content test) before a winner can be named.",
+  AB_TEST_NO_RESULT: "At least two versions need an open (or a click, for a content test) before a winner can be named.",
   UNSUBSCRIBE_LINK_INVALID: "This unsubscribe link is invalid or has been changed. Use the link in your latest e-mail, or contact us and we'll unsubscribe you.",
   UNSUBSCRIBE_UNAVAILABLE: "Unsubscribing isn't available right now. Please contact us and we'll unsubscribe you.",
 } as const;
