@@ -86,6 +86,39 @@ export async function recordDeliveryStatus(ctx: MutationCtx, recipientId: Id<"ca
   if (recipient) await suppress(ctx, { email: recipient.email, reason, at, campaignId: recipient.campaignId });
 }
 
+/** Tokens are 43 characters; anything much longer is not one and is not looked up. */
+const MAX_TOKEN_LENGTH = 128;
+
+async function recipientByToken(ctx: Pick<MutationCtx, "db">, token: string) {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  return await ctx.db
+    .query("campaignRecipients")
+    .withIndex("by_token", (q) => q.eq("token", token))
+    .unique();
+}
+
+/** The open pixel was loaded: "opened", once. False for an unknown token. */
+export async function recordOpen(ctx: MutationCtx, token: string, at: number): Promise<boolean> {
+  const recipient = await recipientByToken(ctx, token);
+  if (!recipient) return false;
+  await recordRecipientEvents(ctx, recipient._id, ["opened"], at);
+  return true;
+}
+
+/**
+ * A tracked link was followed: "clicked" (and "opened", since the e-mail was read), once each.
+ * Only a link the campaign holds may be followed: anything else is refused and records nothing,
+ * so the route never redirects to an address of someone else's choosing.
+ */
+export async function recordClick(ctx: MutationCtx, token: string, url: string, at: number): Promise<"redirect" | "refused" | "unknown"> {
+  const recipient = await recipientByToken(ctx, token);
+  const campaign = recipient ? await ctx.db.get("emailCampaigns", recipient.campaignId) : null;
+  if (!recipient || !campaign) return "unknown";
+  if (!campaign.links.includes(url)) return "refused";
+  await recordRecipientEvents(ctx, recipient._id, ["opened", "clicked"], at);
+  return "redirect";
+}
+
 /** Adds an address to the suppression list; false when it was on it already (for any reason). */
 export async function suppress(ctx: MutationCtx, suppression: Omit<Doc<"emailSuppressions">, "_id" | "_creationTime">): Promise<boolean> {
   if (await isSuppressed(ctx, suppression.email)) return false;
