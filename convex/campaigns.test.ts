@@ -482,3 +482,36 @@ describe("production (RESEND_API_KEY set)", () => {
     expect(recipients[0]!.sentAt).toBeDefined();
   });
 });
+
+describe("seed.demo", () => {
+  it("adds three templates and one sent subject test with its counts, once", async () => {
+    const t = newConvexTest();
+    const admin = {
+      tokenIdentifier: "local|admin",
+      email: "admin@example.com",
+      firstName: "Ada",
+      lastName: "Admin",
+      role: "admin" as const,
+      userType: "admin",
+      tier: "mastery" as const,
+      forumMember: true,
+      memberForDays: 800,
+    };
+    await t.mutation(internal.seed.demo, { accounts: [admin] });
+    await t.mutation(internal.seed.demo, { accounts: [admin] });
+    const as = t.withIdentity({ tokenIdentifier: "local|admin" });
+    expect((await as.query(api.emailTemplates.list, {})).map((x) => [x.category, x.usage])).toEqual([
+      ["newsletter", 6],
+      ["announcement", 0],
+      ["re-engagement", 0],
+    ]);
+    const { page } = await as.query(api.campaigns.list, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(page).toHaveLength(1);
+    const details = (await as.query(api.campaigns.get, { campaignId: page[0]!._id }))!;
+    expect(details.stats).toEqual({ sent: 6, delivered: 6, opened: 4, clicked: 2, bounced: 0, complained: 0, openRate: 66.7, clickRate: 33.3 });
+    expect(details.variants).toEqual([
+      { label: "A", sent: 3, conversions: 1, rate: 33.3 },
+      { label: "B", sent: 3, conversions: 3, rate: 100 },
+    ]);
+  });
+});
