@@ -4,7 +4,7 @@ import { RESEND_BATCH } from "../tests/mocks/resend";
 import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { signUnsubscribeToken, verifyUnsubscribeToken } from "./model/campaigns";
+import { assignVariants, signUnsubscribeToken, verifyUnsubscribeToken } from "./model/campaigns";
 import { CAMPAIGN_BATCH_SIZE } from "./model/emailSystem";
 import { ERROR_MESSAGES } from "./model/messages";
 import { newConvexTest, runScheduled } from "./test.setup";
@@ -67,6 +67,21 @@ async function errorOf(promise: Promise<unknown>) {
   }
   throw new Error("expected a refusal");
 }
+
+describe("assignVariants", () => {
+  it("splits evenly across batches, going on where the last batch stopped, in a random order", () => {
+    const counts = [0, 0, 0];
+    let already = 0;
+    for (const size of [50, 50, 7]) {
+      for (const variant of assignVariants(size, already, 3)) counts[variant]! += 1;
+      already += size;
+    }
+    expect(counts).toEqual([36, 36, 35]);
+    // Round-robin from where the last batch stopped (here B), then shuffled by the random source.
+    expect(assignVariants(4, 1, 2, () => 0.99)).toEqual([1, 0, 1, 0]);
+    expect(assignVariants(4, 1, 2, () => 0)).toEqual([0, 1, 0, 1]);
+  });
+});
 
 describe("create", () => {
   it("makes a draft with one version from the template, and an A/B test from versions", async () => {

@@ -32,7 +32,7 @@ import { TIER_LABELS } from "./permissions";
 import { MIN_SECRET_LENGTH, siteLink } from "./reactivation";
 import { normalizeEmail } from "./users";
 
-export type Audience = Infer<typeof campaignAudienceValidator>;
+type Audience = Infer<typeof campaignAudienceValidator>;
 type Campaign = Doc<"emailCampaigns">;
 type Variant = Campaign["variants"][number];
 
@@ -73,7 +73,7 @@ export async function checkCategoryChange(ctx: Pick<QueryCtx, "db">, template: D
 // ---------------------------------------------------------------- composing
 
 /** "A", "B", ... */
-export const variantLabel = (index: number) => String.fromCharCode(65 + index);
+const variantLabel = (index: number) => String.fromCharCode(65 + index);
 
 /**
  * A new campaign's versions: the template's subject and body unless `variants` are given; two or
@@ -150,7 +150,7 @@ export async function audiencePage(db: QueryCtx["db"], audience: Audience, curso
 }
 
 /** Counting reads the audience, so it stops here and says so. */
-export const AUDIENCE_COUNT_CAP = 10_000;
+const AUDIENCE_COUNT_CAP = 10_000;
 
 /** How many the audience holds, up to the cap (before suppressions and duplicates are left out). */
 export async function audienceSize(db: QueryCtx["db"], audience: Audience): Promise<{ count: number; capped: boolean }> {
@@ -254,7 +254,7 @@ export function recipientToken(): string {
 /** Links to the http routes (convex/http.ts): absolute on the deployment's site origin. */
 const httpLink = (path: string) => siteLink(env.CONVEX_SITE_URL, path);
 
-export const UNSUBSCRIBE_PAGE = "/unsubscribe";
+const UNSUBSCRIBE_PAGE = "/unsubscribe";
 
 /**
  * Queues the next CAMPAIGN_BATCH_SIZE of the audience and schedules the batch after it; the last
@@ -353,7 +353,7 @@ export async function endAbTest(ctx: MutationCtx, campaign: Campaign, now: numbe
 
 // ---------------------------------------------------------------- unsubscribing
 
-export const UNSUBSCRIBE_PURPOSE = "unsubscribe";
+const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 
 function unsubscribeKey(secret: string) {
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`The account link secret must be at least ${MIN_SECRET_LENGTH} characters`);

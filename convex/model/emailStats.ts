@@ -24,14 +24,14 @@ const RECENT_CAMPAIGNS = 5;
 const MOST_USED_TEMPLATES = 5;
 const RECENT_AB_RESULTS = 5;
 
-export function percent(part: number, whole: number): number {
+function percent(part: number, whole: number): number {
   if (whole <= 0) return 0;
   return Math.min(100, Math.round((part / whole) * 1000) / 10);
 }
 
 type Engagement = { sent: number; delivered: number; opened: number; clicked: number };
 
-export function engagementRates({ sent, delivered, opened, clicked }: Engagement): { openRate: number; clickRate: number } {
+function engagementRates({ sent, delivered, opened, clicked }: Engagement): { openRate: number; clickRate: number } {
   const base = delivered > 0 ? delivered : sent;
   return { openRate: percent(opened, base), clickRate: percent(clicked, base) };
 }

@@ -105,7 +105,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName, lastName: rest.join(" ") };
 }
 
-export const EMAIL_FOOTER = {
+const EMAIL_FOOTER = {
   why: "You're receiving this because you subscribed to LWCC updates or have an LWCC account.",
   unsubscribe: "Unsubscribe",
 } as const;
