@@ -11,6 +11,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { recordActivity } from "./model/activity";
 import { recordError } from "./model/errorRecords";
+import { insertEmailEvent } from "./model/campaignEvents";
+import { signUnsubscribeToken } from "./model/campaigns";
 import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
 import { modules, newConvexTest } from "./test.setup";
@@ -108,10 +110,71 @@ const CASES: Record<string, Case> = {
     args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
+  "emailTemplates:list": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailTemplates:create": {
+    access: "admin",
+    args: () => ({ name: "Welcome", category: "onboarding", subject: "Hi {{firstName}}", body: "Hello" }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "emailTemplates:update": {
+    access: "admin",
+    args: async ({ t, other }) => ({ templateId: await templateOf(t, other.id), name: "Renamed", category: "newsletter", subject: "S", body: "B" }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "emailTemplates:archive": {
+    access: "admin",
+    args: async ({ t, other }) => ({ templateId: await templateOf(t, other.id), archived: true }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:list": {
+    access: "admin",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
   "errorRecords:get": {
     access: "admin",
     args: async ({ t }) => ({ id: await t.run((ctx) => recordError(ctx, { category: "system", severity: "low", code: "TEST", title: "Test", message: "Failed", service: "test" })) }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:get": {
+    access: "admin",
+    args: async ({ t, other }) => ({ campaignId: await campaignOf(t, other.id, "draft") }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:audienceSize": {
+    access: "admin",
+    args: () => ({ audience: { kind: "newsletter" } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:create": {
+    access: "admin",
+    args: async ({ t, other }) => ({ name: "March", templateId: await templateOf(t, other.id), audience: { kind: "role", role: "client" } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:send": {
+    access: "admin",
+    args: async ({ t, other }) => ({ campaignId: await campaignOf(t, other.id, "draft") }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:schedule": {
+    access: "admin",
+    args: async ({ t, other }) => ({ campaignId: await campaignOf(t, other.id, "draft"), sendAt: Date.now() + DAY_MS }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:cancel": {
+    access: "admin",
+    args: async ({ t, other }) => ({ campaignId: await campaignOf(t, other.id, "scheduled") }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:endTest": {
+    access: "admin",
+    args: async ({ t, other }) => ({ campaignId: await finishedAbTest(t, other.id) }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "campaigns:unsubscribe": {
+    access: "public",
+    args: async () => ({ token: await signUnsubscribeToken(ACCOUNT_LINK_SECRET, { email: "reader@example.com", campaignId: "none" }, Date.now()) }),
+    ownership: { none: "suppresses only the address its signed link names; a forged link is refused (campaigns.test.ts)" },
   },
   "intro:coaches": { access: "public", args: () => ({}), ownership: { none: "names of bookable coaches, public on the booking page" } },
   "intro:slots": {
@@ -905,6 +968,56 @@ function notificationOf(t: T, userId: Id<"users">) {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const ACCOUNT_LINK_SECRET = "matrix-account-link-secret-0123456789abcdef";
+
+function templateOf(t: T, createdBy: Id<"users">) {
+  return t.run((ctx) =>
+    ctx.db.insert("emailTemplates", { name: "Weekly", category: "newsletter", subject: "Hi", body: "Hello", createdBy, createdAt: Date.now(), updatedAt: Date.now() }),
+  );
+}
+
+/** A one-version campaign to the newsletter, which has one reader. */
+async function campaignOf(t: T, createdBy: Id<"users">, status: "draft" | "scheduled") {
+  const templateId = await templateOf(t, createdBy);
+  return t.run(async (ctx) => {
+    await ctx.db.insert("newsletterSubscribers", { email: "reader@example.com", name: "Reader", createdAt: Date.now(), source: "form" });
+    return ctx.db.insert("emailCampaigns", {
+      name: "March",
+      templateId,
+      category: "newsletter",
+      audience: { kind: "newsletter" },
+      variants: [{ label: "A", subject: "Hi", body: "Hello" }],
+      status,
+      createdBy,
+      createdAt: Date.now(),
+      recipientCount: 0,
+      links: [],
+    });
+  });
+}
+
+/** A sent subject test where B (2 of 2 opened) beat A (1 of 2). */
+async function finishedAbTest(t: T, createdBy: Id<"users">) {
+  const campaignId = await campaignOf(t, createdBy, "draft");
+  await t.run(async (ctx) => {
+    const campaign = (await ctx.db.get("emailCampaigns", campaignId))!;
+    const variants = [...campaign.variants, { label: "B", subject: "Hello", body: "Hello" }];
+    await ctx.db.patch("emailCampaigns", campaignId, { status: "sent", testType: "subject", variants, startedAt: Date.now(), sentAt: Date.now() });
+    for (const [variant, opened] of [
+      [0, 1],
+      [1, 2],
+    ] as const) {
+      for (let index = 0; index < 2; index++) {
+        const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant, email: `r${variant}${index}@example.com`, token: `t${variant}${index}` });
+        const event = { campaignId, templateId: campaign.templateId, category: campaign.category, variant, recipientId, at: Date.now() };
+        await insertEmailEvent(ctx, { ...event, type: "sent" });
+        if (index < opened) await insertEmailEvent(ctx, { ...event, type: "opened" });
+      }
+    }
+  });
+  return campaignId;
+}
+
 function credit(t: T, userId: Id<"users">, minutes: number) {
   return t.mutation(internal.timeBalance.creditPurchase, { userId, minutes, note: "Package" });
 }
@@ -991,6 +1104,8 @@ describe("authorization matrix", () => {
     vi.stubEnv("LOCAL_AUTH_ISSUER", "https://identity.test");
     // Payment functions reach Stripe (msw answers in its shapes); the matrix is about access.
     vi.stubEnv("STRIPE_SECRET_KEY", "sk_test_matrix");
+    // Campaigns are sent only with signed unsubscribe links.
+    vi.stubEnv("ACCOUNT_LINK_SECRET", ACCOUNT_LINK_SECRET);
     stripeMock.reset();
   });
 

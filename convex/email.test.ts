@@ -6,6 +6,7 @@ import { server } from "../tests/mocks/server";
 import { RESEND_BATCH, rateLimited, resendError } from "../tests/mocks/resend";
 import { components, internal } from "./_generated/api";
 import { queueEmail } from "./email";
+import { outboxByStatus } from "./model/emailAggregates";
 import { newConvexTest } from "./test.setup";
 
 type T = ReturnType<typeof newConvexTest>;
@@ -93,6 +94,24 @@ describe("the embedded default (no RESEND_API_KEY)", () => {
     expect((await outbox(t))[0]).toMatchObject({ status: "complained", error: "The recipient marked it as spam." });
     expect(await t.mutation(internal.email.recordEvent, { eventId: "msg_1", event })).toBe("duplicate");
     expect(await webhookEvents(t)).toHaveLength(3);
+  });
+});
+
+describe("outbox counts by status", () => {
+  it("follow each e-mail as it is queued and moves; the backfill counts older rows, once", async () => {
+    vi.useFakeTimers();
+    const t = newConvexTest();
+    const count = (status: string) => t.run((ctx) => outboxByStatus.count(ctx, { bounds: { prefix: [status] } }));
+    await queue(t, "maya@example.com");
+    expect(await count("queued")).toBe(1);
+    await settle(t);
+    expect([await count("queued"), await count("delivered")]).toEqual([0, 1]);
+    // A row queued before the counts existed.
+    await t.run((ctx) => ctx.db.insert("emailOutbox", { ...message("theo@example.com"), createdAt: Date.now(), status: "sent" }));
+    expect(await count("sent")).toBe(0);
+    await t.mutation(internal.email.backfillOutboxStats, {});
+    await t.mutation(internal.email.backfillOutboxStats, {});
+    expect([await count("queued"), await count("sent"), await count("delivered")]).toEqual([0, 1, 1]);
   });
 });
 

@@ -25,7 +25,10 @@ import {
   resendConfigured,
   type OutgoingEmail,
 } from "./integrations/email";
+import { recordDeliveryStatus } from "./model/campaignEvents";
 import { leftTheQueue, outboxState, type ComponentEmail, type EmailStatus } from "./model/email";
+import { outboxByStatus } from "./model/emailAggregates";
+import { recordEmailFailure } from "./model/errorRecords";
 import { claimWebhookDelivery } from "./model/webhooks";
 import { emailOutboxFields } from "./schema";
 
@@ -44,7 +47,7 @@ const LOCAL_DELIVERY_MS = 1_000;
  */
 export async function queueEmail(
   ctx: MutationCtx,
-  message: OutgoingEmail & { template: string },
+  message: OutgoingEmail & { template: string; campaignRecipientId?: Id<"campaignRecipients"> },
   options: { idempotencyKey?: string } = {},
 ): Promise<Id<"emailOutbox">> {
   const { idempotencyKey } = options;
@@ -66,7 +69,10 @@ export async function queueEmail(
     status: "queued",
     componentEmailId,
     ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    ...(message.html !== undefined ? { html: message.html } : {}),
+    ...(message.campaignRecipientId !== undefined ? { campaignRecipientId: message.campaignRecipientId } : {}),
   });
+  await outboxByStatus.insert(ctx, (await ctx.db.get("emailOutbox", id))!);
   if (production) await ctx.scheduler.runAfter(SYNC_FIRST_DELAY_MS, internal.email.sync, { id, attempt: 0 });
   else await ctx.scheduler.runAfter(0, internal.email.deliverLocally, { id });
   return id;
@@ -77,7 +83,8 @@ const NEEDS_A_REASON = new Set<EmailStatus>(["failed", "bounced", "complained"])
 /**
  * Brings one outbox row up to the component's state and returns that state (null for a row
  * without one). `reason` is the event's, for failures the component does not keep a message for;
- * a reason already recorded stays while the e-mail is still failed.
+ * a reason already recorded stays while the e-mail is still failed. A new status also moves the
+ * row in `outboxByStatus` and, for a campaign e-mail, reaches its recipient's events.
  */
 async function refresh(ctx: MutationCtx, row: Doc<"emailOutbox">, reason?: string): Promise<ComponentEmail | null> {
   if (row.componentEmailId === undefined) return null;
@@ -88,6 +95,12 @@ async function refresh(ctx: MutationCtx, row: Doc<"emailOutbox">, reason?: strin
   if (state.status !== row.status || state.providerId !== row.providerId || error !== row.error) {
     await ctx.db.patch("emailOutbox", row._id, { status: state.status, providerId: state.providerId, error });
   }
+  if (state.status !== row.status) {
+    // replaceOrInsert: a row queued before the aggregate existed is counted from now on (backfillOutboxStats does the rest).
+    await outboxByStatus.replaceOrInsert(ctx, row, (await ctx.db.get("emailOutbox", row._id))!);
+    if (row.campaignRecipientId !== undefined) await recordDeliveryStatus(ctx, row.campaignRecipientId, state.status, Date.now());
+  }
+  await recordEmailFailure(ctx, row, state.status, error);
   return email;
 }
 
@@ -140,6 +153,23 @@ export const recordEvent = internalMutation({
       .unique();
     if (row) await refresh(ctx, row, event.type === "email.failed" ? event.data.failed.reason : undefined);
     return "recorded";
+  },
+});
+
+const BACKFILL_BATCH = 200;
+
+/**
+ * Counts outbox rows queued before `outboxByStatus` existed, a batch per run; a row already
+ * counted is left as it is. Once after deploying: `npx convex run email:backfillOutboxStats`.
+ */
+export const backfillOutboxStats = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const { page, isDone, continueCursor } = await ctx.db.query("emailOutbox").paginate({ numItems: BACKFILL_BATCH, cursor: cursor ?? null });
+    for (const row of page) await outboxByStatus.insertIfDoesNotExist(ctx, row);
+    if (!isDone) await ctx.scheduler.runAfter(0, internal.email.backfillOutboxStats, { cursor: continueCursor });
+    return null;
   },
 });
 

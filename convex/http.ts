@@ -218,6 +218,58 @@ http.route({
   }),
 });
 
+/** A transparent 1x1 GIF, the open pixel of campaign e-mails. */
+const OPEN_PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (char) => char.charCodeAt(0));
+/** Every load must reach us: a cached pixel or redirect would hide the open or click. */
+const NO_CACHE = { "cache-control": "no-store, no-cache, must-revalidate, max-age=0", pragma: "no-cache" };
+const plain = (status: number, text: string) => new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", ...NO_CACHE } });
+
+const OPEN_PREFIX = "/email/open/";
+const CLICK_PREFIX = "/email/click/";
+
+/** Campaign e-mails' open pixel: records "opened" once per recipient. */
+http.route({
+  pathPrefix: OPEN_PREFIX,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const token = new URL(request.url).pathname.slice(OPEN_PREFIX.length);
+    if (!(await ctx.runMutation(internal.campaigns.recordOpen, { token }))) return plain(404, "Not found");
+    return new Response(OPEN_PIXEL, { headers: { "content-type": "image/gif", ...NO_CACHE } });
+  }),
+});
+
+/**
+ * Campaign e-mails' tracked links: records the click, then redirects, but only to a link the
+ * campaign's e-mails hold (never an open redirect); anything else is refused and records nothing.
+ */
+http.route({
+  pathPrefix: CLICK_PREFIX,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const url = new URL(request.url);
+    const target = url.searchParams.get("u") ?? "";
+    const outcome = await ctx.runMutation(internal.campaigns.recordClick, { token: url.pathname.slice(CLICK_PREFIX.length), url: target });
+    if (outcome === "unknown") return plain(404, "This link is not known.");
+    if (outcome === "refused") return plain(400, "This link can't be followed.");
+    return new Response(null, { status: 302, headers: { location: target, ...NO_CACHE } });
+  }),
+});
+
+/** RFC 8058 one-click unsubscribe: mail clients POST to the List-Unsubscribe address. A forged token changes nothing. */
+http.route({
+  path: "/email/unsubscribe",
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    try {
+      await ctx.runMutation(internal.campaigns.unsubscribeOneClick, { token: new URL(request.url).searchParams.get("token") ?? "" });
+      return plain(200, "You are unsubscribed.");
+    } catch (error) {
+      const { code, message } = userErrorData(error);
+      return plain(code === "UNSUBSCRIBE_UNAVAILABLE" ? 503 : 400, message);
+    }
+  }),
+});
+
 http.route({
   path: "/sitemap.xml",
   method: "GET",

@@ -164,7 +164,9 @@ describe("the inactivity sweep", () => {
   });
 
   it("works in batches and reads only the accounts due, never the table", async () => {
-    const t = newConvexTest({ transactionLimits: { documentsRead: 400 } });
+    // Each paused account is e-mailed, and each e-mail is counted in outboxByStatus, whose tree
+    // reads take about 13 documents: a batch of 100 reads ~1,600, still short of the 2,250 rows.
+    const t = newConvexTest({ transactionLimits: { documentsRead: 2000 } });
     await t.run(async (ctx) => {
       const base = { role: "client", userType: "client", tier: "foundation", forumMember: false, firstName: "A", lastName: "B", status: "active", timezone: "UTC", createdAt: START } as const;
       for (let i = 0; i < 250; i++) await ctx.db.insert("users", { ...base, email: `due${i}@example.com`, lastActiveAt: START - 95 * DAY + i });

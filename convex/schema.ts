@@ -794,7 +794,10 @@ export default defineSchema({
   emailCampaigns: defineTable(emailCampaignFields)
     .index("by_created", ["createdAt"])
     .index("by_status_and_created", ["status", "createdAt"])
-    .index("by_template", ["templateId"]),
+    .index("by_template", ["templateId"])
+    // The dashboard's "campaigns today": started or finished since midnight.
+    .index("by_started", ["startedAt"])
+    .index("by_sent", ["sentAt"]),
   campaignRecipients: defineTable(campaignRecipientFields)
     .index("by_campaign_and_email", ["campaignId", "email"])
     .index("by_token", ["token"]),

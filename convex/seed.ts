@@ -6,6 +6,8 @@
 import { v } from "convex/values";
 import type { MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
+import { recordRecipientEvents } from "./model/campaignEvents";
+import { campaignLinks, recipientToken } from "./model/campaigns";
 import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PREMIUM_CONTENT, DEMO_PRODUCTS, DEMO_TRANSCRIPT } from "./model/demoContent";
 import { queueExtraction } from "./model/extractionPipeline";
 import { recordActivity, activityUrls } from "./model/activity";
@@ -57,6 +59,7 @@ export const demo = internalMutation({
     await seedMemberCore(ctx, now);
     await seedActionItems(ctx, now);
     await seedTranscript(ctx, now);
+    await seedEmailCampaigns(ctx, now);
     await storeDefaultVersion(ctx.db);
     return created;
   },
@@ -272,4 +275,74 @@ async function seedTranscript(ctx: MutationCtx, now: number) {
     createdAt: latest.endsAt,
   });
   await queueExtraction(ctx, transcriptId, now);
+}
+
+const DEMO_TEMPLATES = [
+  {
+    name: "Weekly focus letter",
+    category: "newsletter" as const,
+    subject: "{{firstName}}, your focus letter for this week",
+    body: "Hi {{firstName}},\n\nThis week on the blog: one small change that makes Monday mornings calmer.\nRead it here: {{siteUrl}}/blog\n\nWant help putting it into practice? Book a session from your dashboard: {{siteUrl}}/dashboard\n\nTake care,\nThe LWCC team",
+  },
+  {
+    name: "New service: Calendar Clarity",
+    category: "announcement" as const,
+    subject: "Calendar Clarity is here",
+    body: "Hi {{firstName}},\n\nCalendar Clarity is a short series of sessions that turns a crowded calendar into one you can trust.\nSee what it covers: {{siteUrl}}/services/calendar-clarity\n\nThe LWCC team",
+  },
+  {
+    name: "Your plan is waiting",
+    category: "re-engagement" as const,
+    subject: "{{firstName}}, your plan is still here",
+    body: "Hi {{firstName}},\n\nNo catching up needed: pick one thing for this week and start there.\nPlans and prices: {{siteUrl}}/pricing\n\nThe LWCC team",
+  },
+];
+
+const DEMO_READERS = ["Ana Silva", "Ben Okafor", "Chloe Martin", "Dev Patel", "Erin Walsh", "Finn Larsen"];
+
+/**
+ * E-mail templates and one sent subject-line test to six newsletter readers three days ago, with
+ * its deliveries, opens and clicks recorded the way live ones are (so the aggregates count them),
+ * for the admin e-mail dashboard. Once: a table that has rows is left alone.
+ */
+async function seedEmailCampaigns(ctx: MutationCtx, now: number) {
+  const admin = await findUserByEmail(ctx.db, "admin@example.com");
+  if (!admin || (await ctx.db.query("emailTemplates").first())) return;
+  const templateIds = [];
+  for (const [index, template] of DEMO_TEMPLATES.entries()) {
+    const at = now - (10 + index) * DAY;
+    templateIds.push(await ctx.db.insert("emailTemplates", { ...template, createdBy: admin._id, createdAt: at, updatedAt: at }));
+  }
+  const [letter] = DEMO_TEMPLATES;
+  const variants = [
+    { label: "A", subject: letter!.subject, body: letter!.body },
+    { label: "B", subject: "A calmer Monday, {{firstName}}", body: letter!.body },
+  ];
+  const sentAt = now - 3 * DAY;
+  const campaignId = await ctx.db.insert("emailCampaigns", {
+    name: "Focus letter: subject test",
+    templateId: templateIds[0]!,
+    category: letter!.category,
+    audience: { kind: "newsletter" },
+    variants,
+    testType: "subject",
+    status: "sent",
+    createdBy: admin._id,
+    createdAt: sentAt - DAY,
+    startedAt: sentAt,
+    sentAt,
+    recipientCount: DEMO_READERS.length,
+    cursor: null,
+    links: campaignLinks(variants),
+  });
+  for (const [index, name] of DEMO_READERS.entries()) {
+    const email = `${name.split(" ")[0]!.toLowerCase()}@example.com`;
+    await ctx.db.insert("newsletterSubscribers", { email, name, createdAt: sentAt - 30 * DAY, source: "form" });
+    const variant = index % 2;
+    const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant, email, token: recipientToken() });
+    await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], sentAt + index * 60_000);
+    // B's subject does better: every B reader opens, one A reader; two of them click.
+    if (variant === 1 || index === 0) await recordRecipientEvents(ctx, recipientId, ["opened"], sentAt + (index + 2) * HOUR);
+    if (index === 1 || index === 3) await recordRecipientEvents(ctx, recipientId, ["clicked"], sentAt + (index + 3) * HOUR);
+  }
 }

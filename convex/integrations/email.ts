@@ -46,6 +46,10 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part besides the text (campaigns: tracked links and the open pixel). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: { name: string; value: string }[];
 }
 
 type Ctx = Pick<MutationCtx, "runQuery" | "runMutation">;
@@ -63,13 +67,20 @@ export async function enqueueWithResend(ctx: Ctx, message: OutgoingEmail, idempo
     to: message.to,
     subject: message.subject,
     text: message.text,
+    ...(message.html !== undefined ? { html: message.html } : {}),
+    ...(message.headers?.length ? { headers: message.headers } : {}),
     ...(idempotencyKey ? { idempotencyKey } : {}),
   });
 }
 
 /** Embedded default: the component's record of the e-mail, without anything that would send it. */
 export async function holdLocally(ctx: Ctx, message: OutgoingEmail): Promise<string> {
-  return await ctx.runMutation(components.resend.lib.createManualEmail, { from: sender(), to: message.to, subject: message.subject });
+  return await ctx.runMutation(components.resend.lib.createManualEmail, {
+    from: sender(),
+    to: message.to,
+    subject: message.subject,
+    ...(message.headers?.length ? { headers: message.headers } : {}),
+  });
 }
 
 /** The component's record of one e-mail; null once the component cleaned it up. */

@@ -8,15 +8,18 @@ import { TableAggregate } from "@convex-dev/aggregate";
 import { components } from "../_generated/api";
 import type { DataModel, Id } from "../_generated/dataModel";
 
-/** Per campaign: events by type, then variant. Counts of one type, or of one variant's type. */
+/**
+ * Per campaign: events by type, variant, then time. Counts of one type, of one variant's type,
+ * or of one variant's type over a time range (the campaign's timeline).
+ */
 export const eventsByCampaign = new TableAggregate<{
   Namespace: Id<"emailCampaigns">;
-  Key: [string, number];
+  Key: [string, number, number];
   DataModel: DataModel;
   TableName: "emailEvents";
 }>(components.emailEventsByCampaign, {
   namespace: (event) => event.campaignId,
-  sortKey: (event) => [event.type, event.variant],
+  sortKey: (event) => [event.type, event.variant, event.at],
 });
 
 /** All campaigns: events by type, then time. Counts per type over any time range (the timeline). */

@@ -81,6 +81,8 @@ export const CAMPAIGN_BATCH_SIZE = 50;
 /** A/B tests: at least this many recipients per variant before a difference can be called significant. */
 export const AB_MIN_SAMPLE_PER_VARIANT = 100;
 export const AB_SIGNIFICANCE_LEVEL = 0.05;
+/** Versions of one A/B test, labelled A, B, C, D: more would split a list too thin to tell them apart. */
+export const AB_MAX_VARIANTS = 4;
 
 /** SPEC §8 texts of the dashboard and the campaign pages. */
 export const EMAIL_SYSTEM_TEXTS = {

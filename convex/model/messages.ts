@@ -122,6 +122,38 @@ export const INTRO_MESSAGES = {
   COPIED: "Copied!",
 } as const;
 
+/** The admin e-mail system: templates, campaigns, A/B tests and unsubscribing. */
+export const EMAIL_SYSTEM_MESSAGES = {
+  INVALID_TEMPLATE: "Please check the highlighted fields.",
+  UNKNOWN_TEMPLATE_VARIABLE: "This text uses a {{variable}} we don't know. Use only the variables listed beside the editor.",
+  TEMPLATE_NOT_FOUND: "We couldn't find that template.",
+  TEMPLATE_ARCHIVED: "That template is archived. Restore it before starting a campaign with it.",
+  TEMPLATE_CATEGORY_LOCKED: "This template has been used in a campaign, so its category stays as it is. Make a new template for the other category.",
+  INVALID_CAMPAIGN: "Please check the highlighted fields.",
+  CAMPAIGN_NOT_FOUND: "We couldn't find that campaign.",
+  CAMPAIGN_ALREADY_STARTED: "This campaign has already gone out or been cancelled, so it can't be sent or scheduled again.",
+  CAMPAIGN_NOT_CANCELLABLE: "Only a scheduled campaign, or one that is still sending, can be cancelled.",
+  SEND_TIME_IN_PAST: "That time has already passed. Please pick a time in the future.",
+  EMPTY_AUDIENCE: "Nobody is in this audience yet, so there is no one to send to.",
+  UNSUBSCRIBE_LINKS_UNAVAILABLE: "Campaigns can't be sent yet: every e-mail needs a working unsubscribe link, and ACCOUNT_LINK_SECRET isn't set.",
+  NOT_AN_AB_TEST: "This campaign isn't an A/B test.",
+  AB_TEST_NOT_FINISHED: "An A/B test can be ended once all its e-mails have gone out.",
+  AB_TEST_ENDED: "This A/B test has already ended.",
+  AB_TEST_NO_RESULT: "At least two versions need an open (or a click, for a content test) before a winner can be named.",
+  UNSUBSCRIBE_LINK_INVALID: "This unsubscribe link is invalid or has been changed. Use the link in your latest e-mail, or contact us and we'll unsubscribe you.",
+  UNSUBSCRIBE_UNAVAILABLE: "Unsubscribing isn't available right now. Please contact us and we'll unsubscribe you.",
+} as const;
+
+/** The template and campaign forms' field texts (the `fields` of INVALID_TEMPLATE, INVALID_CAMPAIGN, UNKNOWN_TEMPLATE_VARIABLE). */
+export const EMAIL_FIELD_MESSAGES = {
+  required: "Please fill this in.",
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer.`,
+  unknownVariables: (names: readonly string[]) => `Unknown ${names.length === 1 ? "variable" : "variables"}: ${names.map((name) => `{{${name}}}`).join(", ")}.`,
+  variantCount: (max: number) => `An A/B test has 2 to ${max} versions.`,
+  testTypeRequired: "Please choose what the versions differ in: the subject or the content.",
+  testTypeWithoutTest: "Only an A/B test (2 or more versions) has a test type.",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
@@ -137,6 +169,7 @@ export const ERROR_MESSAGES = {
   INTRO_EMAIL_HAS_ACCOUNT: INTRO_MESSAGES.INTRO_EMAIL_HAS_ACCOUNT,
   INTRO_ACCOUNT_DEACTIVATED: INTRO_MESSAGES.INTRO_ACCOUNT_DEACTIVATED,
   INTRO_SETUP_FAILED: INTRO_MESSAGES.INTRO_SETUP_FAILED,
+  ...EMAIL_SYSTEM_MESSAGES,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
