@@ -104,6 +104,12 @@ const CASES: Record<string, Case> = {
     args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
+  "emailDashboard:overview": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailDashboard:analytics": {
+    access: "admin",
+    args: () => ({ includeDetails: true, includeErrors: true }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
   "emailHealth:probe": { access: "admin", args: () => ({}), ownership: { none: "admins only; measures the system, no member data" } },
   "errorRecords:recent": {
     access: "admin",

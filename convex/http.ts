@@ -1,11 +1,12 @@
 import { httpRouter } from "convex/server";
 import { ConvexError } from "convex/values";
 import { Webhook } from "svix";
-import { internal } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import { env, httpAction, type ActionCtx } from "./_generated/server";
 import { readResendWebhook, resendWebhookConfigured } from "./integrations/email";
 import { stripeGateway, verifyStripeEvent } from "./integrations/stripe";
 import { parseClerkUserEvent } from "./model/clerk";
+import { EMAIL_SYSTEM_TEXTS } from "./model/emailSystem";
 import { RATE_LIMITED } from "./model/rateLimits";
 import { ARTICLE_PATHS, INDEXED_PATHS, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
 
@@ -295,6 +296,46 @@ http.route({
       }),
     ),
   ),
+});
+
+/** Flags of the analytics API: absent is false, and anything but "true" or "false" is refused. */
+function readFlag(url: URL, name: string): boolean | null {
+  const value = url.searchParams.get(name);
+  if (value === null || value === "false") return false;
+  return value === "true" ? true : null;
+}
+
+/**
+ * The campaign analytics API (SPEC §7): the dashboard's campaign figures as JSON for admins, with
+ * the lists (includeDetails) and the errors (includeErrors) on request, both false by default. The
+ * caller's bearer token is the admin's; the query checks the role. An unexpected failure answers
+ * 500 with the SPEC's shape and text.
+ */
+http.route({
+  path: "/api/campaigns/analytics",
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const started = Date.now();
+    const metadata = () => ({ queryTime: Date.now() - started, lastUpdated: Date.now() });
+    const url = new URL(request.url);
+    const includeDetails = readFlag(url, "includeDetails");
+    const includeErrors = readFlag(url, "includeErrors");
+    if (includeDetails === null || includeErrors === null) {
+      return json(400, { success: false, error: "includeDetails and includeErrors take true or false.", metadata: metadata() });
+    }
+    try {
+      const data = await ctx.runQuery(api.emailDashboard.analytics, { includeDetails, includeErrors });
+      return json(200, { success: true, data, metadata: { queryTime: Date.now() - started, lastUpdated: data.lastUpdated } });
+    } catch (error) {
+      if (error instanceof ConvexError) {
+        const { code, message } = error.data as { code: string; message: string };
+        const status = code === "UNAUTHENTICATED" ? 401 : code === "FORBIDDEN" || code === "ACCOUNT_DEACTIVATED" ? 403 : 400;
+        return json(status, { success: false, error: message, metadata: metadata() });
+      }
+      console.error("Campaign analytics failed:", error);
+      return json(500, { success: false, error: EMAIL_SYSTEM_TEXTS.analyticsError, metadata: metadata() });
+    }
+  }),
 });
 
 export default http;

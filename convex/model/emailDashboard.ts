@@ -133,3 +133,26 @@ export type AbTestingOverview = Infer<typeof abTestingOverviewValidator>;
 export type SystemHealth = Infer<typeof systemHealthValidator>;
 export type ErrorReporting = Infer<typeof errorReportingValidator>;
 export type EmailTimeline = Infer<typeof emailTimelineValidator>;
+
+/** What GET /api/campaigns/analytics serves: the campaign figures, with the lists (details) and the errors on request. */
+export const campaignAnalyticsValidator = v.object({
+  summary: v.object({
+    activeCampaigns: v.number(),
+    campaignsToday: v.number(),
+    averageOpenRate: v.number(),
+    averageClickRate: v.number(),
+    totalSent: v.number(),
+    totalDelivered: v.number(),
+  }),
+  details: v.optional(
+    v.object({
+      recentCampaigns: v.array(recentCampaignValidator),
+      templateAnalytics: templateAnalyticsValidator,
+      abTestingOverview: abTestingOverviewValidator,
+      timeline: emailTimelineValidator,
+    }),
+  ),
+  errors: v.optional(errorReportingValidator),
+  lastUpdated: v.number(),
+});
+export type CampaignAnalytics = Infer<typeof campaignAnalyticsValidator>;
