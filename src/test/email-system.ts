@@ -1,5 +1,6 @@
 import type { Id } from "@convex/_generated/dataModel";
 import type { EmailDashboardData } from "@convex/model/emailDashboard";
+import type { CampaignResult, CampaignSummary } from "@/features/email-system/server-shapes";
 import type { CampaignDetail, CampaignRow, ErrorRecordRow, TemplateRow } from "@/features/email-system/types";
 
 const HOUR = 3_600_000;
@@ -140,3 +141,38 @@ export const testTemplateTools = {
   unknownVariables: (text: string) =>
     [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!).filter((name) => !["firstName", "lastName", "email"].includes(name)),
 };
+
+/** A row of `campaigns.list` as the server sends it: the campaign without its texts, and its counts apart. */
+export function campaignSummary(overrides: Partial<CampaignSummary> = {}): CampaignSummary {
+  const row = campaignRow();
+  return {
+    _id: row._id,
+    _creationTime: Date.now() - 24 * HOUR,
+    name: row.name,
+    templateId: templateId("monthly"),
+    category: "newsletter",
+    audience: row.audience,
+    status: row.status,
+    createdBy: "users:admin" as Id<"users">,
+    createdAt: Date.now() - 24 * HOUR,
+    startedAt: Date.now() - 3 * HOUR,
+    sentAt: row.sentAt!,
+    recipientCount: 800,
+    variantCount: 1,
+    stats: { sent: 800, delivered: 790, opened: 352, clicked: 66, bounced: 10, complained: 1, openRate: row.openRate, clickRate: row.clickRate },
+    ...overrides,
+  };
+}
+
+/** `campaigns.get` as the server sends it, for the same campaign. */
+export function campaignResult(): CampaignResult {
+  const { variantCount: _variantCount, stats, ...campaign } = campaignSummary();
+  return {
+    campaign: { ...campaign, variants: [{ label: "A", subject: "Your July focus plan", body: "Hi {{firstName}}" }], links: [] },
+    templateName: "Monthly newsletter",
+    stats,
+    variants: [{ label: "A", sent: 800, conversions: 66, rate: 8.3 }],
+    abTest: null,
+    timeline: null,
+  };
+}

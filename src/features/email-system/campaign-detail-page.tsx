@@ -1,3 +1,4 @@
+import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { Link, type ErrorComponentProps } from "@tanstack/react-router";
 import { useMutation, useQuery } from "convex/react";
@@ -6,13 +7,14 @@ import { LoadingList } from "@/components/ui/skeleton";
 import { AdminGate } from "./admin-gate";
 import { CampaignDetailView } from "./campaign-detail";
 import { CampaignErrorView } from "./campaign-error-view";
-import { emailApi } from "./email-api";
+import { toCampaignDetail } from "./server-shapes";
 
 function LiveCampaign({ campaignId }: { campaignId: Id<"emailCampaigns"> }) {
-  const campaign = useQuery(emailApi.getCampaign, { campaignId });
-  const send = useMutation(emailApi.sendCampaign);
-  const cancel = useMutation(emailApi.cancelCampaign);
-  const endTest = useMutation(emailApi.endTest);
+  const result = useQuery(api.campaigns.get, { campaignId });
+  const send = useMutation(api.campaigns.send);
+  const cancel = useMutation(api.campaigns.cancel);
+  const endTest = useMutation(api.campaigns.endTest);
+  const campaign = result ? toCampaignDetail(result) : result;
   if (campaign === undefined) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">

@@ -5,13 +5,13 @@ import { getFunctionName } from "convex/server";
 import { ADMIN_REQUIRED } from "@/features/admin/admin-access";
 import { MESSAGES } from "@/lib/messages";
 import { signedIn } from "@/test/auth";
-import { campaignDetail, campaignRow, dashboardData, errorRecord, templateRow } from "@/test/email-system";
+import { campaignResult, campaignSummary, dashboardData, errorRecord, templateRow } from "@/test/email-system";
 import { renderApp } from "@/test/render-app";
 import { EMAIL_UI_TEXTS } from "./texts";
 
 const state = {
   fail: null as Error | null,
-  campaign: campaignDetail() as unknown,
+  campaign: campaignResult() as unknown,
   calls: [] as [string, unknown][],
   listeners: new Set<() => void>(),
 };
@@ -41,7 +41,7 @@ vi.mock("convex/react", async () => {
         case "emailTemplates:list":
           return [templateRow()];
         case "campaigns:audienceSize":
-          return 1204;
+          return { count: 1204, capped: false };
         case "campaigns:get":
           return state.campaign;
         default:
@@ -49,7 +49,7 @@ vi.mock("convex/react", async () => {
       }
     },
     usePaginatedQuery: (ref: unknown) => ({
-      results: name(ref) === "campaigns:list" ? [campaignRow()] : [errorRecord()],
+      results: name(ref) === "campaigns:list" ? [campaignSummary()] : [errorRecord()],
       status: "Exhausted",
       loadMore: () => {},
     }),
@@ -62,7 +62,7 @@ const admin = signedIn({ role: "admin", timezone: "UTC" });
 
 beforeEach(() => {
   state.fail = null;
-  state.campaign = campaignDetail();
+  state.campaign = campaignResult();
   state.calls = [];
 });
 
@@ -106,7 +106,6 @@ describe("/admin/email", () => {
           name: "August newsletter",
           templateId: "emailTemplates:monthly",
           audience: { kind: "newsletter" },
-          variants: [{ label: "A", subject: "Hello {{firstName}}", body: "Hi {{firstName}}, here is this month's plan." }],
         },
       ],
       ["campaigns:send", { campaignId: "emailCampaigns:new" }],

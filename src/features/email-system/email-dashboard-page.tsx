@@ -1,4 +1,7 @@
+import { api } from "@convex/_generated/api";
 import type { EmailDashboardData } from "@convex/model/emailDashboard";
+import { renderTemplate, unknownVariables } from "@convex/model/emailTemplates";
+import { TEMPLATE_VARIABLES } from "@convex/model/emailSystem";
 import { getRouteApi } from "@tanstack/react-router";
 import { useAction, useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { ErrorBoundary } from "react-error-boundary";
@@ -6,53 +9,62 @@ import { AdminErrorBoundary, AdminRequired, isAccessError } from "@/features/adm
 import { AbTestingTab } from "./ab-testing-tab";
 import { AdminGate } from "./admin-gate";
 import { CampaignsTab } from "./campaigns-tab";
-import { emailApi } from "./email-api";
 import { EmailDashboard } from "./email-dashboard";
 import { ErrorsTab } from "./errors-tab";
 import { AudienceSizeText } from "./new-campaign-dialog";
 import { OverviewTab } from "./overview-tab";
 import { SystemHealthTab } from "./system-health-tab";
 import { TemplatesTab } from "./templates-tab";
+import { toCampaignRow } from "./server-shapes";
 import type { CampaignAudience, NewCampaignInput } from "./types";
 
 const route = getRouteApi("/admin/email/");
+
+/** The live preview fills the variables with the sample values the server's rules know. */
+const TEMPLATE_TOOLS = {
+  preview: (text: string) => renderTemplate(text, TEMPLATE_VARIABLES),
+  unknownVariables,
+};
 const PAGE_SIZE = 20;
 
 function AudienceSize({ audience }: { audience: CampaignAudience }) {
-  return <AudienceSizeText size={useQuery(emailApi.audienceSize, { audience })} />;
+  return <AudienceSizeText size={useQuery(api.campaigns.audienceSize, { audience })?.count} />;
 }
 
 function CampaignsContainer() {
-  const { results, status, loadMore } = usePaginatedQuery(emailApi.listCampaigns, {}, { initialNumItems: PAGE_SIZE });
-  const templates = useQuery(emailApi.listTemplates, {});
-  const create = useMutation(emailApi.createCampaign);
-  const send = useMutation(emailApi.sendCampaign);
-  const schedule = useMutation(emailApi.scheduleCampaign);
+  const { results, status, loadMore } = usePaginatedQuery(api.campaigns.list, {}, { initialNumItems: PAGE_SIZE });
+  const templates = useQuery(api.emailTemplates.list, { includeArchived: false });
+  const create = useMutation(api.campaigns.create);
+  const send = useMutation(api.campaigns.send);
+  const schedule = useMutation(api.campaigns.schedule);
 
   async function submit(input: NewCampaignInput) {
     const template = templates?.find((item) => item._id === input.templateId);
     if (!template) return;
-    const variants = [{ label: "A", subject: template.subject, body: template.body }];
-    if (input.abTest) variants.push({ label: "B", subject: input.abTest.subject, body: input.abTest.body });
-    const campaignId = await create({
-      name: input.name,
-      templateId: input.templateId,
-      audience: input.audience,
-      variants,
-      ...(input.abTest ? { testType: input.abTest.testType } : {}),
-    });
+    // Without a test the server takes the template's own subject and body.
+    const test = input.abTest
+      ? {
+          variants: [
+            { subject: template.subject, body: template.body },
+            { subject: input.abTest.subject, body: input.abTest.body },
+          ],
+          testType: input.abTest.testType,
+        }
+      : {};
+    const campaignId = await create({ name: input.name, templateId: input.templateId, audience: input.audience, ...test });
     if (input.when.kind === "now") await send({ campaignId });
-    else await schedule({ campaignId, scheduledFor: input.when.at });
+    else await schedule({ campaignId, sendAt: input.when.at });
   }
 
   return (
     <CampaignsTab
-      campaigns={results}
+      campaigns={results.map(toCampaignRow)}
       status={status}
       onLoadMore={() => loadMore(PAGE_SIZE)}
       compose={{
         templates: templates?.filter((template) => template.archivedAt === undefined),
         renderAudienceSize: (audience) => <AudienceSize audience={audience} />,
+        templateTools: TEMPLATE_TOOLS,
         onSubmit: submit,
       }}
     />
@@ -60,14 +72,15 @@ function CampaignsContainer() {
 }
 
 function TemplatesContainer({ analytics }: { analytics: EmailDashboardData["templateAnalytics"] }) {
-  const templates = useQuery(emailApi.listTemplates, {});
-  const create = useMutation(emailApi.createTemplate);
-  const update = useMutation(emailApi.updateTemplate);
-  const archive = useMutation(emailApi.archiveTemplate);
+  const templates = useQuery(api.emailTemplates.list, { includeArchived: true });
+  const create = useMutation(api.emailTemplates.create);
+  const update = useMutation(api.emailTemplates.update);
+  const archive = useMutation(api.emailTemplates.archive);
   return (
     <TemplatesTab
       analytics={analytics}
       templates={templates}
+      templateTools={TEMPLATE_TOOLS}
       onSave={async (input, templateId) => {
         if (templateId) await update({ templateId, ...input });
         else await create(input);
@@ -80,7 +93,7 @@ function TemplatesContainer({ analytics }: { analytics: EmailDashboardData["temp
 }
 
 function ErrorsContainer({ reporting }: { reporting: EmailDashboardData["errorReporting"] }) {
-  const { results, status, loadMore } = usePaginatedQuery(emailApi.recentErrors, {}, { initialNumItems: PAGE_SIZE });
+  const { results, status, loadMore } = usePaginatedQuery(api.errorRecords.recent, {}, { initialNumItems: PAGE_SIZE });
   return <ErrorsTab reporting={reporting} records={results} status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />;
 }
 
@@ -88,7 +101,7 @@ function ErrorsContainer({ reporting }: { reporting: EmailDashboardData["errorRe
 function Dashboard({ data, error, onRetry }: { data: EmailDashboardData | undefined; error?: unknown; onRetry: () => void }) {
   const { tab } = route.useSearch();
   const navigate = route.useNavigate();
-  const probe = useAction(emailApi.probe);
+  const probe = useAction(api.emailHealth.probe);
   return (
     <EmailDashboard
       data={data}
@@ -127,7 +140,7 @@ function Dashboard({ data, error, onRetry }: { data: EmailDashboardData | undefi
 
 function LiveDashboard() {
   // No error here, so no Retry button to wire: a failed query throws to the boundary below.
-  return <Dashboard data={useQuery(emailApi.overview, {})} onRetry={() => undefined} />;
+  return <Dashboard data={useQuery(api.emailDashboard.overview, {})} onRetry={() => undefined} />;
 }
 
 /** Convex wiring of /admin/email: live data, the probe, and each tab's own queries and mutations. */

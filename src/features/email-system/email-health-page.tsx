@@ -2,11 +2,11 @@ import { useQuery } from "convex/react";
 import { ErrorBoundary } from "react-error-boundary";
 import { AdminRequired, isAccessError } from "@/features/admin/admin-access";
 import { AdminGate } from "./admin-gate";
-import { emailApi } from "./email-api";
+import { api } from "@convex/_generated/api";
 import { EmailHealthView } from "./email-health-view";
 
 function LiveHealth() {
-  const data = useQuery(emailApi.overview, {});
+  const data = useQuery(api.emailDashboard.overview, {});
   // No error here, so no Retry button to wire: a failed query throws to the boundary below.
   return <EmailHealthView health={data?.systemHealth} onRetry={() => undefined} />;
 }

@@ -1,9 +1,9 @@
 import { useMutation } from "convex/react";
-import { emailApi } from "./email-api";
+import { api } from "@convex/_generated/api";
 import { UnsubscribePage } from "./unsubscribe-page";
 
 /** Convex wiring of /unsubscribe. */
 export function UnsubscribeContainer({ token }: { token?: string }) {
-  const unsubscribe = useMutation(emailApi.unsubscribe);
+  const unsubscribe = useMutation(api.campaigns.unsubscribe);
   return <UnsubscribePage token={token} unsubscribe={unsubscribe} />;
 }
