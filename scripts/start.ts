@@ -17,6 +17,9 @@ const backendPort = Number(process.env.LWCC_BACKEND_PORT ?? 3210);
 const dataDir = process.env.LWCC_DATA_DIR ?? ".data";
 const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 
+// Links in e-mails (reactivation, campaigns, unsubscribe) point at this web app unless told otherwise.
+process.env.SITE_URL ??= `http://127.0.0.1:${webPort}`;
+
 const backend = await startBackend({
   functionsDir: "convex",
   dataDir,

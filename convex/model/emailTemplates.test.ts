@@ -30,9 +30,9 @@ describe("template variables", () => {
 });
 
 describe("linksIn", () => {
-  it("finds distinct bare https links and leaves the sentence's punctuation out", () => {
-    const text = "Read https://lwcc.example/blog. Or (https://lwcc.example/faq), again https://lwcc.example/blog!\nNot http://plain.example or ftp://x.";
-    expect(linksIn(text)).toEqual(["https://lwcc.example/blog", "https://lwcc.example/faq"]);
+  it("finds distinct bare web links and leaves the sentence's punctuation out", () => {
+    const text = "Read https://lwcc.example/blog. Or (https://lwcc.example/faq), again https://lwcc.example/blog!\nLocal http://127.0.0.1:4173/blog, not ftp://x.";
+    expect(linksIn(text)).toEqual(["https://lwcc.example/blog", "https://lwcc.example/faq", "http://127.0.0.1:4173/blog"]);
   });
 
   it("leaves out links that differ per recipient", () => {

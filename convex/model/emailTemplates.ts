@@ -1,5 +1,5 @@
 /**
- * The text rules of e-mail templates and campaign e-mails: {{variables}}, bare https links, and
+ * The text rules of e-mail templates and campaign e-mails: {{variables}}, bare web links, and
  * the HTML part built from the plain text. Pure and free of server imports: the template editor
  * imports the same functions for its live preview.
  */
@@ -35,7 +35,8 @@ export function renderTemplate(text: string, values: Partial<Record<TemplateVari
 // ---------------------------------------------------------------- links
 
 /** Characters a bare link in prose stops at; trailing punctuation is the sentence's, not the link's. */
-const LINK = /https:\/\/[^\s<>"'{}]+/g;
+// http too: the embedded default's site runs on http://127.0.0.1, and its links are followed like any other.
+const LINK = /https?:\/\/[^\s<>"'{}]+/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]'"]+$/;
 
 type Segment = { kind: "text"; text: string } | { kind: "link"; url: string; /** Runs into a {{variable}}, so it differs per recipient. */ personal: boolean };
@@ -47,7 +48,7 @@ function segments(text: string): Segment[] {
     const url = match[0].replace(TRAILING_PUNCTUATION, "");
     const start = match.index;
     const end = start + url.length;
-    if (!isHttpsUrl(url)) continue;
+    if (!isWebUrl(url)) continue;
     if (start > at) out.push({ kind: "text", text: text.slice(at, start) });
     out.push({ kind: "link", url, personal: text.startsWith("{{", end) });
     at = end;
@@ -56,16 +57,17 @@ function segments(text: string): Segment[] {
   return out;
 }
 
-function isHttpsUrl(value: string): boolean {
+function isWebUrl(value: string): boolean {
   try {
-    return new URL(value).protocol === "https:";
+    const { protocol } = new URL(value);
+    return protocol === "https:" || protocol === "http:";
   } catch {
     return false;
   }
 }
 
 /**
- * The distinct bare https links of a text, in order. A link that runs into a {{variable}} differs
+ * The distinct bare web links of a text, in order. A link that runs into a {{variable}} differs
  * per recipient, so it is left out: the click route only follows links every recipient got.
  */
 export function linksIn(text: string): string[] {
