@@ -189,7 +189,8 @@ describe("sending", () => {
     const row = rows.find((r) => r.campaignRecipientId === first._id)!;
     expect(row).toMatchObject({ to: "reader0@example.com", template: "campaign", status: "delivered", idempotencyKey: `campaign:${id}:reader0@example.com` });
     expect(row.subject).toBe(first.variant === 0 ? "Hello Reader" : "News for Reader");
-    expect(row.text).toContain(`Hi Reader,\n\nThis week on the blog: ${SITE}/blog\nPricing: ${SITE}/pricing.`);
+    const click = (link: string) => `${API_SITE}/email/click/${first.token}?u=${encodeURIComponent(link)}`;
+    expect(row.text).toContain(`Hi Reader,\n\nThis week on the blog: ${click(`${SITE}/blog`)}\nPricing: ${click(`${SITE}/pricing`)}.`);
     expect(row.text).toMatch(new RegExp(`Unsubscribe: ${SITE}/unsubscribe\\?token=[\\w.-]+\\n$`));
     expect(row.html).toContain(`href="${API_SITE}/email/click/${first.token}?u=${encodeURIComponent(`${SITE}/blog`)}"`);
     expect(row.html).toContain(`<img src="${API_SITE}/email/open/${first.token}"`);

@@ -309,16 +309,17 @@ async function queueRecipient(ctx: MutationCtx, campaign: Campaign, member: Memb
   const values = recipientValues(details, { siteUrl: siteOrigin(), unsubscribeUrl });
   const version = campaign.variants[variant]!;
   const body = renderTemplate(version.body, values);
+  const clickUrl = (link: string) => httpLink(`/email/click/${token}?u=${encodeURIComponent(link)}`);
   const outboxId = await queueEmail(
     ctx,
     {
       to: details.email,
       // A line break in a header would end it: a subject is one line.
       subject: renderTemplate(version.subject, values).replace(/\s+/g, " ").trim(),
-      text: emailText(body, unsubscribeUrl),
+      text: emailText(body, unsubscribeUrl, { trackedLinks: campaign.links, clickUrl }),
       html: emailHtml(body, {
         trackedLinks: campaign.links,
-        clickUrl: (link) => httpLink(`/email/click/${token}?u=${encodeURIComponent(link)}`),
+        clickUrl,
         openPixelUrl: httpLink(`/email/open/${token}`),
         unsubscribeUrl,
       }),

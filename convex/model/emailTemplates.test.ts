@@ -60,6 +60,10 @@ describe("the e-mail's parts", () => {
 
   it("ends the text part with a visible unsubscribe link", () => {
     expect(emailText("Hello\n", "https://lwcc.example/unsubscribe?token=a")).toMatch(/^Hello\n\n--\n.*\nUnsubscribe: https:\/\/lwcc\.example\/unsubscribe\?token=a\n$/);
+    const tracking = { trackedLinks: ["https://lwcc.example/blog"], clickUrl: (link: string) => `https://api.example/c?u=${link}` };
+    expect(emailText("Read https://lwcc.example/blog or https://other.example.", "https://u", tracking)).toMatch(
+      /^Read https:\/\/api\.example\/c\?u=https:\/\/lwcc\.example\/blog or https:\/\/other\.example\.\n/,
+    );
   });
 
   it("escapes quotes and ampersands for attributes", () => {

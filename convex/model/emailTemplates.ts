@@ -113,8 +113,13 @@ const EMAIL_FOOTER = {
 } as const;
 
 /** The plain-text part: the rendered body and a visible unsubscribe link. */
-export function emailText(body: string, unsubscribeUrl: string): string {
-  return `${body.trimEnd()}\n\n--\n${EMAIL_FOOTER.why}\n${EMAIL_FOOTER.unsubscribe}: ${unsubscribeUrl}\n`;
+export function emailText(body: string, unsubscribeUrl: string, tracking?: { trackedLinks: readonly string[]; clickUrl: (link: string) => string }): string {
+  const tracked = new Set(tracking?.trackedLinks ?? []);
+  // Plain-text readers click too: their links go through the click route like the HTML part's.
+  const text = segments(body.trimEnd())
+    .map((segment) => (segment.kind === "text" ? segment.text : tracked.has(segment.url) ? tracking!.clickUrl(segment.url) : segment.url))
+    .join("");
+  return `${text}\n\n--\n${EMAIL_FOOTER.why}\n${EMAIL_FOOTER.unsubscribe}: ${unsubscribeUrl}\n`;
 }
 
 export function escapeHtml(text: string): string {
