@@ -10,14 +10,16 @@
  * The history is written by a bench-only module added to a copy of convex/ (nothing bench-only is
  * deployed), through the app's own helpers: every event is an `emailEvents` row in the three
  * event aggregates, every e-mail an `emailOutbox` row in `outboxByStatus`. Seeding stops at
- * 1,000,000 events or after SEED_BUDGET_MS, whichever comes first; the rows say which size they
- * were measured at. Prints the rows as one line of JSON on stdout.
+ * 1,000,000 events or after SEED_BUDGET_MS (EMAIL_BENCH_SEED_SECONDS, default 600), whichever
+ * comes first; the rows say which size they were measured at, and a target is judged (met or
+ * not) only at 1,000,000. Prints the rows as one line of JSON on stdout.
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { FunctionReturnType } from "convex/server";
 import type { JSONValue } from "convex/values";
 import { startBackend } from "../backend";
+import { ReadSet } from "../engine/read-set";
 import { httpClient, tempDir, wsClient } from "../test/helpers";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
@@ -59,6 +61,15 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 const count = (value: number) => value.toLocaleString("en-US");
 const opensIn = (overview: Overview) => overview.timeline.reduce((total, day) => total + day.opened, 0);
 
+/** A query's reads, also counting every document read by id (ReadSet keeps each once). */
+class CountingReadSet extends ReadSet {
+  gets = 0;
+  override record(op: string, argsJson: string, component: string) {
+    if (op === "1.0/get") this.gets++;
+    super.record(op, argsJson, component);
+  }
+}
+
 function summary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), value: `${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.95))} (n=${sorted.length})` };
@@ -96,8 +107,8 @@ try {
 
   /**
    * The overview as the admin's page asks for it, over HTTP, after a warmup; and what one run
-   * reads, in the engine: distinct documents by id (aggregate tree nodes, campaigns, templates)
-   * and index range reads.
+   * reads, in the engine: documents by id (aggregate tree nodes, campaigns, templates), in all
+   * and distinct, and index ranges (mostly each count's look-up of its tree).
    */
   async function overviewTimes() {
     client.setAuth(await token());
@@ -108,10 +119,14 @@ try {
       await client.query(api.emailDashboard.overview, {});
       samples.push(performance.now() - start);
     }
-    const { outcome, reads } = await engine.runQuery("emailDashboard:overview", {}, identity, null);
+    const reads = new CountingReadSet();
+    const { outcome } = await engine.runQuery("emailDashboard:overview", {}, identity, null, reads);
     if (!outcome.ok) throw new Error(`emailDashboard:overview failed: ${outcome.message}`);
     const times = summary(samples);
-    return { ...times, value: `${times.value}; one run reads ${count(reads.ids.size)} documents and ${count(reads.ranges.length)} index ranges` };
+    return {
+      ...times,
+      value: `${times.value}; one run: ${count(reads.gets)} document reads (${count(reads.ids.size)} distinct), ${count(reads.ranges.length)} index ranges`,
+    };
   }
 
   const rows: Row[] = [];
@@ -208,12 +223,17 @@ try {
   const checkpoints: { events: number; times: ReturnType<typeof summary> }[] = [];
   let events = 0;
   let seedMs = 0;
+  /** Events per second over the last batches (a moving average). */
+  let lastRate = 0;
   let nextCheckpoint = 0;
   seeding: for (let round = 0; ; round++) {
     for (const campaign of campaigns) {
       const start = performance.now();
-      events += await mutation<number>("recipients", { campaign, from: round * RECIPIENTS_PER_BATCH, count: RECIPIENTS_PER_BATCH, now });
-      seedMs += performance.now() - start;
+      const written = await mutation<number>("recipients", { campaign, from: round * RECIPIENTS_PER_BATCH, count: RECIPIENTS_PER_BATCH, now });
+      const elapsed = performance.now() - start;
+      events += written;
+      seedMs += elapsed;
+      lastRate = lastRate === 0 ? written / (elapsed / 1000) : 0.9 * lastRate + 0.1 * (written / (elapsed / 1000));
       if (events >= TARGET_EVENTS || seedMs >= SEED_BUDGET_MS) break seeding;
       if (nextCheckpoint < CHECKPOINTS.length && events >= CHECKPOINTS[nextCheckpoint]!) {
         checkpoints.push({ events, times: await overviewTimes() });
@@ -256,7 +276,7 @@ try {
     { name: `overview's sections alone, ${count(events)} events, p50 (engine)`, value: sections.join(", ") },
     {
       name: `seeding ${count(events)} events (${CAMPAIGNS} campaigns, ${TEMPLATES} templates, ${DAYS} days)`,
-      value: `${(seedMs / 1000).toFixed(0)} s, ${count(Math.round(events / (seedMs / 1000)))} events/s (each event its row and 3 aggregate inserts; each e-mail its recipient, outbox row and outboxByStatus insert)`,
+      value: `${(seedMs / 1000).toFixed(0)} s, ${count(Math.round(events / (seedMs / 1000)))} events/s, ${count(Math.round(lastRate))} events/s at the end (each event its row and 3 aggregate inserts; each e-mail its recipient, outbox row and outboxByStatus insert); heap ${count(Math.round(process.memoryUsage().heapUsed / 2 ** 20))} MiB`,
     },
     { name: "open pixel -> admin's screen, no history (floor) p50 / p95", value: liveFloor.pixel.value },
     {
