@@ -4,8 +4,7 @@ import { renderTemplate, unknownVariables } from "@convex/model/emailTemplates";
 import { TEMPLATE_VARIABLES } from "@convex/model/emailSystem";
 import { getRouteApi } from "@tanstack/react-router";
 import { useAction, useMutation, usePaginatedQuery, useQuery } from "convex/react";
-import { ErrorBoundary } from "react-error-boundary";
-import { AdminErrorBoundary, AdminRequired, isAccessError } from "@/features/admin/admin-access";
+import { AdminErrorBoundary } from "@/features/admin/admin-access";
 import { AbTestingTab } from "./ab-testing-tab";
 import { AdminGate } from "./admin-gate";
 import { CampaignsTab } from "./campaigns-tab";
@@ -146,20 +145,8 @@ function LiveDashboard() {
 /** Convex wiring of /admin/email: live data, the probe, and each tab's own queries and mutations. */
 export function EmailDashboardPage() {
   return (
-    <AdminGate>
-      <ErrorBoundary
-        fallbackRender={({ error, resetErrorBoundary }) =>
-          isAccessError(error) ? (
-            <div className="mx-auto max-w-4xl px-4 py-12">
-              <AdminRequired />
-            </div>
-          ) : (
-            <Dashboard data={undefined} error={error} onRetry={resetErrorBoundary} />
-          )
-        }
-      >
-        <LiveDashboard />
-      </ErrorBoundary>
+    <AdminGate renderError={(error, retry) => <Dashboard data={undefined} error={error} onRetry={retry} />}>
+      <LiveDashboard />
     </AdminGate>
   );
 }

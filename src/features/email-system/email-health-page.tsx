@@ -1,6 +1,4 @@
 import { useQuery } from "convex/react";
-import { ErrorBoundary } from "react-error-boundary";
-import { AdminRequired, isAccessError } from "@/features/admin/admin-access";
 import { AdminGate } from "./admin-gate";
 import { api } from "@convex/_generated/api";
 import { EmailHealthView } from "./email-health-view";
@@ -14,20 +12,8 @@ function LiveHealth() {
 /** Convex wiring of /admin/email/health: a failed check leaves only the SPEC's error view; Retry asks again. */
 export function EmailHealthPage() {
   return (
-    <AdminGate>
-      <ErrorBoundary
-        fallbackRender={({ error, resetErrorBoundary }) =>
-          isAccessError(error) ? (
-            <div className="mx-auto max-w-4xl px-4 py-12">
-              <AdminRequired />
-            </div>
-          ) : (
-            <EmailHealthView health={undefined} error={error} onRetry={resetErrorBoundary} />
-          )
-        }
-      >
-        <LiveHealth />
-      </ErrorBoundary>
+    <AdminGate renderError={(error, retry) => <EmailHealthView health={undefined} error={error} onRetry={retry} />}>
+      <LiveHealth />
     </AdminGate>
   );
 }
