@@ -59,6 +59,8 @@ import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.boo
 import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
 import { Route as DashboardNotificationsRouteImport } from './routes/dashboard.notifications'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
+import { Route as DemosCommandPaletteRouteImport } from './routes/demos.command-palette'
+import { Route as DemosCommandPaletteTiersRouteImport } from './routes/demos.command-palette-tiers'
 import { Route as DemosUserProvisioningRouteImport } from './routes/demos.user-provisioning'
 import { Route as LoginSplatRouteImport } from './routes/login.$'
 import { Route as RegisterSplatRouteImport } from './routes/register.$'
@@ -324,6 +326,17 @@ const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DemosCommandPaletteRoute = DemosCommandPaletteRouteImport.update({
+  id: '/demos/command-palette',
+  path: '/demos/command-palette',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosCommandPaletteTiersRoute =
+  DemosCommandPaletteTiersRouteImport.update({
+    id: '/demos/command-palette-tiers',
+    path: '/demos/command-palette-tiers',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const DemosUserProvisioningRoute = DemosUserProvisioningRouteImport.update({
   id: '/demos/user-provisioning',
   path: '/demos/user-provisioning',
@@ -444,6 +457,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/command-palette': typeof DemosCommandPaletteRoute
+  '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
@@ -509,6 +524,8 @@ export interface FileRoutesByTo {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/command-palette': typeof DemosCommandPaletteRoute
+  '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
@@ -576,6 +593,8 @@ export interface FileRoutesById {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/command-palette': typeof DemosCommandPaletteRoute
+  '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
@@ -644,6 +663,8 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/command-palette'
+    | '/demos/command-palette-tiers'
     | '/demos/user-provisioning'
     | '/login/$'
     | '/register/$'
@@ -709,6 +730,8 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/command-palette'
+    | '/demos/command-palette-tiers'
     | '/demos/user-provisioning'
     | '/login/$'
     | '/register/$'
@@ -775,6 +798,8 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/command-palette'
+    | '/demos/command-palette-tiers'
     | '/demos/user-provisioning'
     | '/login/$'
     | '/register/$'
@@ -835,6 +860,8 @@ export interface RootRouteChildren {
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  DemosCommandPaletteRoute: typeof DemosCommandPaletteRoute
+  DemosCommandPaletteTiersRoute: typeof DemosCommandPaletteTiersRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
@@ -1201,6 +1228,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSettingsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/demos/command-palette': {
+      id: '/demos/command-palette'
+      path: '/demos/command-palette'
+      fullPath: '/demos/command-palette'
+      preLoaderRoute: typeof DemosCommandPaletteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/command-palette-tiers': {
+      id: '/demos/command-palette-tiers'
+      path: '/demos/command-palette-tiers'
+      fullPath: '/demos/command-palette-tiers'
+      preLoaderRoute: typeof DemosCommandPaletteTiersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demos/user-provisioning': {
       id: '/demos/user-provisioning'
       path: '/demos/user-provisioning'
@@ -1378,6 +1419,8 @@ const rootRouteChildren: RootRouteChildren = {
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
+  DemosCommandPaletteRoute: DemosCommandPaletteRoute,
+  DemosCommandPaletteTiersRoute: DemosCommandPaletteTiersRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
 import { useViewer } from "@/features/auth/viewer";
 import { CartButton } from "@/features/cart/cart-button";
+import { PaletteLauncher } from "./command-palette/palette-launcher";
 import { MobileMenu } from "./mobile-menu";
 import { PRIMARY_NAV, SIGN_IN } from "./nav";
 import { ThemeMenu } from "./theme-menu";
@@ -32,6 +33,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
+          <PaletteLauncher />
           <CartButton />
           <ThemeMenu />
           {viewer.status === "signed-in" ? (

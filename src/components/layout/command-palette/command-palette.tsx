@@ -1,0 +1,264 @@
+import { SearchIcon, XIcon } from "lucide-react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { isFreeText, PALETTE_GROUPS, visibleGroups, type PaletteCommand, type PaletteGroupId } from "./commands";
+import { rankCommands } from "./ranking";
+
+/** What running a command asks of the palette; nothing means "done, close". */
+export type RunResult = { keepOpen: true; message?: string; error?: string } | void;
+
+export interface CommandPaletteProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Every command on offer, in the palette's own order (ties in the ranking keep it). */
+  commands: readonly PaletteCommand[];
+  /** Commands made from what is typed ("add ..."), ranked with the rest. */
+  freeText?: (query: string) => PaletteCommand[];
+  onRun: (command: PaletteCommand) => Promise<RunResult> | RunResult;
+  /** Ids of recently used commands, newest first: shown on top while nothing is typed. */
+  recent?: readonly string[];
+}
+
+/** A search shows at most this many results: enough to find anything, few enough to scan. */
+export const MAX_RESULTS = 50;
+/** Number keys run the first nine listed items. */
+const NUMBERED = 9;
+const RECENT_SHOWN = 3;
+const GROUP_LABELS = Object.fromEntries(PALETTE_GROUPS.map((group) => [group.id, group.label])) as Record<PaletteGroupId, string>;
+
+export const NO_RESULTS = "No results found.";
+
+interface Section {
+  key: string;
+  heading: string;
+  /** The number key that opens this group, while the groups are listed. */
+  number?: number;
+  items: PaletteCommand[];
+}
+
+function digitOf(event: KeyboardEvent): number | null {
+  if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return null;
+  return Number(event.key);
+}
+
+/**
+ * The command palette (SPEC §2) on cmdk in a dialog. While nothing is typed the groups are
+ * listed, and 1-4 opens one; inside a group, or after typing, 1-9 runs a numbered item. Arrows
+ * and Enter work throughout; Escape closes and focus returns where it was.
+ */
+export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, recent = [] }: CommandPaletteProps) {
+  const [query, setQuery] = useState("");
+  const [scope, setScope] = useState<PaletteGroupId | null>(null);
+  const [selected, setSelected] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const returnFocus = useRef<Element | null>(null);
+  const errorId = useId();
+  const helpId = useId();
+
+  const groups = useMemo(() => visibleGroups(commands), [commands]);
+  const typed = query.trim() !== "";
+
+  const sections = useMemo((): Section[] => {
+    const inScope = (command: PaletteCommand) => scope === null || command.group === scope;
+    if (typed) {
+      const candidates = [...commands, ...(freeText?.(query) ?? [])].filter(inScope);
+      const results = rankCommands(candidates, query).slice(0, MAX_RESULTS);
+      return results.length ? [{ key: "results", heading: "Results", items: results }] : [];
+    }
+    if (scope !== null) return [{ key: scope, heading: GROUP_LABELS[scope], items: commands.filter(inScope) }];
+    const byId = new Map(commands.map((command) => [command.id, command]));
+    const recentItems = recent.flatMap((id) => byId.get(id) ?? []).slice(0, RECENT_SHOWN);
+    return [
+      ...(recentItems.length ? [{ key: "recent", heading: "Recent", items: recentItems }] : []),
+      ...groups.map((group, index) => ({
+        key: group.id,
+        heading: group.label,
+        number: index + 1,
+        items: commands.filter((command) => command.group === group.id),
+      })),
+    ];
+  }, [commands, freeText, groups, query, recent, scope, typed]);
+
+  // Number keys pick items inside a group or among results, never while the groups are listed.
+  const numbered = typed || scope !== null ? (sections[0]?.items.slice(0, NUMBERED) ?? []) : [];
+  const firstValue = sections[0]?.items[0] ? `${sections[0].key}:${sections[0].items[0].id}` : "";
+  const visibleValues = useMemo(
+    () => new Set(sections.flatMap((section) => section.items.map((item) => `${section.key}:${item.id}`))),
+    [sections],
+  );
+  // A new search or group starts at its best match; a live update that removes the highlighted item moves to the first.
+  const listKey = `${scope ?? ""}|${query}`;
+  const [selectionFor, setSelectionFor] = useState(listKey);
+  if (selectionFor !== listKey) {
+    setSelectionFor(listKey);
+    setSelected(firstValue);
+  } else if (!visibleValues.has(selected) && selected !== firstValue) {
+    setSelected(firstValue);
+  }
+
+  function reset() {
+    setQuery("");
+    setScope(null);
+    setError(null);
+    setMessage(null);
+  }
+
+  function changeOpen(next: boolean) {
+    if (!next) reset();
+    onOpenChange(next);
+  }
+
+  async function run(command: PaletteCommand) {
+    if (running) return;
+    setError(null);
+    setMessage(null);
+    setRunning(true);
+    try {
+      const result = await onRun(command);
+      if (!result) {
+        changeOpen(false);
+        return;
+      }
+      if (result.error) setError(result.error);
+      if (result.message) {
+        setMessage(result.message);
+        if (command.action.kind === "quick-add") setQuery("");
+      }
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Backspace" && query === "" && scope !== null) {
+      event.preventDefault();
+      setScope(null);
+      return;
+    }
+    const digit = digitOf(event);
+    if (digit === null || isFreeText(query)) return;
+    event.preventDefault();
+    if (!typed && scope === null) {
+      const group = groups[digit - 1];
+      if (group) setScope(group.id);
+      return;
+    }
+    const command = numbered[digit - 1];
+    if (command) void run(command);
+  }
+
+  const listing = !typed && scope === null;
+  const help = listing
+    ? `Type to search, or press 1 to ${groups.length} to open a group. Arrow keys move, Enter runs, Escape closes.`
+    : "Press 1 to 9 to run a numbered item. Arrow keys move, Enter runs, Escape closes.";
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent
+        showCloseButton={false}
+        aria-describedby={helpId}
+        // Opened by a shortcut, the dialog has no trigger to return to: focus goes back where it was,
+        // or to the page's main content when a command has replaced that page.
+        onOpenAutoFocus={() => {
+          returnFocus.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const previous = returnFocus.current;
+          if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+          else document.getElementById("main")?.focus();
+        }}
+        className="top-[12vh] max-h-[80dvh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0"
+      >
+        <DialogTitle className="sr-only">Command palette</DialogTitle>
+        <DialogDescription id={helpId} className="sr-only">
+          {help}
+        </DialogDescription>
+        <Command shouldFilter={false} loop value={selected} onValueChange={setSelected} onKeyDown={onKeyDown} label="Commands">
+          <div className="flex items-center gap-2 border-b px-3">
+            <SearchIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+            {scope !== null ? (
+              <button
+                type="button"
+                onClick={() => setScope(null)}
+                className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md bg-accent px-2 text-sm font-medium text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+              >
+                {GROUP_LABELS[scope]}
+                <XIcon className="size-4" aria-hidden />
+                <span className="sr-only">: show all groups</span>
+              </button>
+            ) : null}
+            <CommandInput
+              value={query}
+              onValueChange={(value) => {
+                setQuery(value);
+                setError(null);
+              }}
+              placeholder="Type a command or search..."
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+          {error ? (
+            <p id={errorId} role="alert" className="border-b bg-destructive/10 px-4 py-2 text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <CommandList className="max-h-[min(60dvh,28rem)]">
+            {sections.length === 0 ? (
+              <p className="px-4 py-8 text-center text-sm text-muted-foreground" role="status">
+                {NO_RESULTS}
+              </p>
+            ) : (
+              sections.map((section) => (
+                <CommandGroup
+                  key={section.key}
+                  heading={
+                    section.number ? (
+                      <span className="flex items-center gap-2">
+                        <kbd className="rounded border bg-muted px-1.5 font-mono text-[11px]">{section.number}</kbd>
+                        {section.heading}
+                      </span>
+                    ) : (
+                      section.heading
+                    )
+                  }
+                >
+                  {section.items.map((command) => {
+                    const number = section.key === sections[0]?.key ? numbered.indexOf(command) + 1 : 0;
+                    return (
+                      <CommandItem key={command.id} value={`${section.key}:${command.id}`} onSelect={() => void run(command)}>
+                        <span className="flex min-w-0 flex-1 flex-col">
+                          <span className="truncate">{command.label}</span>
+                          {command.hint || typed ? (
+                            <span className="truncate text-xs text-muted-foreground">
+                              {[command.hint, typed ? GROUP_LABELS[command.group] : undefined].filter(Boolean).join(" · ")}
+                            </span>
+                          ) : null}
+                        </span>
+                        {number > 0 ? (
+                          <kbd aria-hidden className="rounded border bg-muted px-1.5 font-mono text-[11px] text-muted-foreground">
+                            {number}
+                          </kbd>
+                        ) : null}
+                      </CommandItem>
+                    );
+                  })}
+                </CommandGroup>
+              ))
+            )}
+          </CommandList>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t px-4 py-2 text-xs text-muted-foreground">
+            <p role="status" className="font-medium text-foreground">
+              {message}
+            </p>
+            <p aria-hidden>{listing ? `1-${groups.length} group · ↑↓ move · Enter run · Esc close` : "1-9 run · ↑↓ move · Enter run · Esc close"}</p>
+          </div>
+        </Command>
+      </DialogContent>
+    </Dialog>
+  );
+}

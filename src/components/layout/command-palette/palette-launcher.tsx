@@ -1,0 +1,67 @@
+import { SearchIcon } from "lucide-react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+
+const load = () => import("./site-command-palette");
+const SiteCommandPalette = lazy(load);
+
+/** Ctrl+K everywhere, Cmd+K on a Mac (SPEC §2). */
+export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
+}
+
+const noChange = () => () => {};
+const onApple = () => /mac|iphone|ipad/i.test(navigator.userAgent);
+
+/**
+ * The header's search button and the shortcut. The palette itself (cmdk, the dialog, every
+ * command) is fetched when the button is first hovered, focused or pressed, or on the shortcut.
+ */
+export function PaletteLauncher() {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  // Prerendered pages show "Ctrl K"; the browser then says whether it is a Mac.
+  const mac = useSyncExternalStore(noChange, onApple, () => false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      // Browsers use Ctrl+K for their own search box; here it is the palette's.
+      event.preventDefault();
+      setWanted(true);
+      setOpen((current) => !current);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  const shortcut = mac ? "⌘K" : "Ctrl K";
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="gap-2 px-3 text-muted-foreground"
+        aria-label="Search and commands"
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void load()}
+        onFocus={() => void load()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <SearchIcon className="size-4" aria-hidden />
+        <span className="hidden lg:inline">Search</span>
+        <kbd aria-hidden className="hidden rounded border bg-muted px-1.5 font-mono text-[11px] lg:inline">
+          {shortcut}
+        </kbd>
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SiteCommandPalette open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
