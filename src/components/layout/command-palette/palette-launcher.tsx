@@ -39,8 +39,9 @@ export function PaletteLauncher() {
   return (
     <>
       <Button
-        variant="outline"
-        className="gap-2 px-3 text-muted-foreground"
+        variant="ghost"
+        size="icon"
+        className="text-muted-foreground lg:w-auto lg:border lg:px-3"
         aria-label="Search and commands"
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
@@ -51,7 +52,7 @@ export function PaletteLauncher() {
           setOpen(true);
         }}
       >
-        <SearchIcon className="size-4" aria-hidden />
+        <SearchIcon className="size-5 lg:size-4" aria-hidden />
         <span className="hidden lg:inline">Search</span>
         <kbd aria-hidden className="hidden rounded border bg-muted px-1.5 font-mono text-[11px] lg:inline">
           {shortcut}
