@@ -781,6 +781,18 @@ const CASES: Record<string, Case> = {
       expect((await other.as.query(api.actionItems.card, {})).openCount).toBe(1);
     },
   },
+  "actionItems:quickAdd": {
+    access: "writer",
+    args: async ({ t, other }, self) => {
+      if (self.id) await insertSession(t, { memberId: self.id, coachId: other.id });
+      return { title: "Plan the week" };
+    },
+    ownership: async ({ t, other }, self) => {
+      await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await denial(self.as.mutation(api.actionItems.quickAdd, { title: "Plan the week" }))).toBe("INVALID_ACTION_ITEM");
+      expect(await t.run((ctx) => ctx.db.query("actionItems").collect())).toEqual([]);
+    },
+  },
   "extraction:forSession": {
     access: "member",
     args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
