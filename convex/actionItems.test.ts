@@ -277,6 +277,103 @@ describe("reading and changing an item", () => {
   });
 });
 
+describe("actionItems:quickAdd", () => {
+  const storedItem = async (t: T, id: Id<"actionItems">) => (await t.run((ctx) => ctx.db.get("actionItems", id)))!;
+
+  it("puts the item on the running session, else the next, else the last completed one, never a cancelled one", async () => {
+    // 10 March 2026, 12:00 UTC: already the 11th in Auckland, so due a week on is the 18th.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 2, 10, 12));
+    const { t, coach, member, sessionId: earlier } = await setup();
+    await t.run((ctx) => ctx.db.patch("users", member.id, { timezone: "Pacific/Auckland" }));
+    const now = Date.now();
+    await t.run((ctx) => ctx.db.patch("sessions", earlier, { startsAt: now - 5 * DAY, endsAt: now - 5 * DAY + 60 * 60 * 1000 }));
+    const lastCompleted = await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: now - 2 * DAY, status: "completed" });
+    await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: now - DAY, status: "cancelled" });
+    await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: now - 3 * 60 * 60 * 1000, status: "no_show" });
+
+    const first = await member.as.mutation(api.actionItems.quickAdd, { title: "  Draft the outline  " });
+    expect(await storedItem(t, first)).toMatchObject({
+      sessionId: lastCompleted,
+      title: "Draft the outline",
+      description: "",
+      commitmentType: "user_commitment",
+      responsibleUserId: member.id,
+      priority: "medium",
+      status: "pending",
+      dueDate: "2026-03-18",
+      tags: [],
+      coachVisible: true,
+      clientVisible: true,
+      memberId: member.id,
+      coachId: coach.id,
+      createdBy: member.id,
+    });
+
+    const next = await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: now + 2 * DAY });
+    await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: now + DAY, status: "cancelled" });
+    expect((await storedItem(t, await member.as.mutation(api.actionItems.quickAdd, { title: "Next" }))).sessionId).toBe(next);
+
+    const running = await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: now - 10 * 60 * 1000 });
+    expect((await storedItem(t, await member.as.mutation(api.actionItems.quickAdd, { title: "Now" }))).sessionId).toBe(running);
+    expect((await member.as.query(api.actionItems.list, {})).map((item) => item.title).sort()).toEqual([
+      "Draft the outline",
+      "Next",
+      "Now",
+    ]);
+  });
+
+  it("makes it the coach's own commitment on a session they coach, and tells the member as the form does", async () => {
+    const { t, coach, member } = await setup();
+    const next = await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: Date.now() + DAY });
+    const id = await coach.as.mutation(api.actionItems.quickAdd, { title: "Send the snippets" });
+    expect(await storedItem(t, id)).toMatchObject({
+      sessionId: next,
+      commitmentType: "coach_commitment",
+      responsibleUserId: coach.id,
+      createdBy: coach.id,
+    });
+    expect(await notificationsOf(t, member.id)).toMatchObject([
+      { type: "action_item", title: "New action item", message: "Send the snippets" },
+    ]);
+  });
+
+  it("refuses a blank title with the form's field error, and a caller without a session, and writes nothing", async () => {
+    const { t, coach, member } = await setup();
+    const dataOf = async (promise: Promise<unknown>) =>
+      ((await promise.catch((caught: unknown) => caught)) as ConvexError<{ code: string; fields: Record<string, string> }>).data;
+    expect(await dataOf(member.as.mutation(api.actionItems.quickAdd, { title: "   " }))).toEqual({
+      code: "INVALID_ACTION_ITEM",
+      message: ACTION_ITEM_MESSAGES.INVALID_ACTION_ITEM,
+      fields: { title: ACTION_ITEM_MESSAGES.TITLE_REQUIRED },
+    });
+
+    const newcomer = await signedIn(t, "client");
+    await insertSession(t, { memberId: newcomer.id, coachId: coach.id, status: "cancelled" });
+    expect(await dataOf(newcomer.as.mutation(api.actionItems.quickAdd, { title: "Plan the week" }))).toEqual({
+      code: "INVALID_ACTION_ITEM",
+      message: ACTION_ITEM_MESSAGES.INVALID_ACTION_ITEM,
+      fields: { sessionId: ACTION_ITEM_MESSAGES.QUICK_ADD_NO_SESSION },
+    });
+    expect((await dataOf(newcomer.as.mutation(api.actionItems.quickAdd, { title: "" }))).fields).toEqual({
+      title: ACTION_ITEM_MESSAGES.TITLE_REQUIRED,
+      sessionId: ACTION_ITEM_MESSAGES.QUICK_ADD_NO_SESSION,
+    });
+    expect(await itemsIn(t)).toEqual([]);
+    expect(await activitiesOf(t, member.id)).toEqual([]);
+  });
+
+  it("refuses guests, who only read", async () => {
+    const { t, coach } = await setup();
+    for (const role of ["guest_temporary", "guest_confirmed"] as const) {
+      const guest = await signedIn(t, role);
+      await insertSession(t, { memberId: guest.id, coachId: coach.id });
+      expect(await codeOf(guest.as.mutation(api.actionItems.quickAdd, { title: "Plan the week" }))).toBe("FORBIDDEN");
+    }
+    expect(await itemsIn(t)).toEqual([]);
+  });
+});
+
 describe("actionItems:card", () => {
   it("shows the three most urgent open items, overdue first, and counts pending, active and open ones", async () => {
     vi.useFakeTimers();

@@ -14,6 +14,7 @@ import {
   createActionItem,
   itemFor,
   itemViews,
+  quickAddActionItem,
   setActionItemStatus,
   updateActionItem,
 } from "./model/actionItems";
@@ -74,6 +75,16 @@ export const create = writerMutation({
   args: { sessionId: v.id("sessions"), ...formFields, status: v.optional(actionItemStatusValidator) },
   returns: v.id("actionItems"),
   handler: (ctx, args) => createActionItem(ctx, ctx.viewer, args, Date.now()),
+});
+
+/**
+ * The command palette's "add <words>": a medium-priority item for the caller, due in a week, on
+ * their running, next or last completed session.
+ */
+export const quickAdd = writerMutation({
+  args: { title: v.string() },
+  returns: v.id("actionItems"),
+  handler: (ctx, { title }) => quickAddActionItem(ctx, ctx.viewer, title, Date.now()),
 });
 
 /** Saves the edit form; optional fields left out are cleared. */

@@ -781,6 +781,37 @@ const CASES: Record<string, Case> = {
       expect((await other.as.query(api.actionItems.card, {})).openCount).toBe(1);
     },
   },
+  "actionItems:quickAdd": {
+    access: "writer",
+    args: async ({ t, other }, self) => {
+      if (self.id) await insertSession(t, { memberId: self.id, coachId: other.id });
+      return { title: "Plan the week" };
+    },
+    ownership: async ({ t, other }, self) => {
+      await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await denial(self.as.mutation(api.actionItems.quickAdd, { title: "Plan the week" }))).toBe("INVALID_ACTION_ITEM");
+      expect(await t.run((ctx) => ctx.db.query("actionItems").collect())).toEqual([]);
+    },
+  },
+  "commandPalette:entries": {
+    access: "writer",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      await actionItemOf(t, sessionId);
+      await recordingOf(t, sessionId, other.id);
+      await transcriptOf(t, sessionId, other.id);
+      await t.mutation(internal.timeBalance.creditPurchase, { userId: other.id, minutes: 60, note: "Package" });
+      expect(await self.as.query(api.commandPalette.entries, {})).toEqual({
+        remainingMinutes: 0,
+        nextSession: null,
+        openItems: [],
+        recordings: [],
+        transcripts: [],
+      });
+      expect(await other.as.query(api.commandPalette.entries, {})).toMatchObject({ remainingMinutes: 60, nextSession: { _id: sessionId } });
+    },
+  },
   "extraction:forSession": {
     access: "member",
     args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),

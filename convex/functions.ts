@@ -82,6 +82,8 @@ export const memberMutation = tagged("member", customMutation(mutation, customCt
 /** Active users, for work that calls outside services (payments); `ctx.viewer` as in memberMutation. */
 export const memberAction = tagged("member", customAction(action, customCtx((ctx) => requireUserInAction(ctx, "member"))));
 
+/** Active users who are not guests (guests are read-only): reads that only writers have a use for. */
+export const writerQuery = tagged("writer", customQuery(query, customCtx((ctx) => requireUser(ctx, "writer"))));
 /** Active users who are not guests (guests are read-only). */
 export const writerMutation = tagged("writer", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "writer"))));
 

@@ -822,8 +822,15 @@ export default defineSchema({
     .index("by_coach_status_and_start", ["coachId", "status", "startsAt"])
     .index("by_member_and_kind", ["memberId", "kind"]),
   availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
-  recordings: defineTable(recordingFields).index("by_session", ["sessionId"]).index("by_member_and_created", ["memberId", "createdAt"]),
-  transcripts: defineTable(transcriptFields).index("by_session", ["sessionId"]).index("by_member_and_created", ["memberId", "createdAt"]),
+  // by_uploader_and_created: a coach's own (only a session's coach or an admin files them), for the command palette.
+  recordings: defineTable(recordingFields)
+    .index("by_session", ["sessionId"])
+    .index("by_member_and_created", ["memberId", "createdAt"])
+    .index("by_uploader_and_created", ["uploadedBy", "createdAt"]),
+  transcripts: defineTable(transcriptFields)
+    .index("by_session", ["sessionId"])
+    .index("by_member_and_created", ["memberId", "createdAt"])
+    .index("by_uploader_and_created", ["uploadedBy", "createdAt"]),
   notifications: defineTable(notificationFields)
     .index("by_user_and_time", ["userId", "timestamp"])
     .index("by_user_read_and_time", ["userId", "read", "timestamp"]),

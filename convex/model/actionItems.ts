@@ -10,6 +10,7 @@ import {
   ACTION_ITEMS_URL,
   checkActionItem,
   DASHBOARD_CARD_ITEMS,
+  defaultDueDate,
   isOpenItem,
   isOverdue,
   type ActionItemDraft,
@@ -20,8 +21,9 @@ import {
   type ActionItemStatus,
 } from "./actionItemRules";
 import { userError } from "./errors";
+import { ACTION_ITEM_MESSAGES } from "./messages";
 import { notify } from "./notifications";
-import { namesOf } from "./sessions";
+import { latestCompletedSession, namesOf, nextSessionOf } from "./sessions";
 
 /** Items read per side (as member, as coach) for the page and the card. */
 export const ACTION_ITEMS_MAX = 500;
@@ -234,6 +236,44 @@ export async function createActionItem(
       { now },
     );
   return id;
+}
+
+/**
+ * The command palette's "add <words>": an item for the caller on the session they most likely
+ * mean (the running one, else the next, else the last completed one), with the form's defaults.
+ * It goes through createActionItem, so a blank title fails as it does in the form.
+ */
+export async function quickAddActionItem(
+  ctx: Pick<MutationCtx, "db">,
+  caller: Doc<"users">,
+  title: string,
+  now: number,
+): Promise<Id<"actionItems">> {
+  const session = (await nextSessionOf(ctx, caller, now)) ?? (await latestCompletedSession(ctx, caller));
+  if (!session) {
+    const { title: titleProblem } = checkActionItem({ title });
+    throw userError("INVALID_ACTION_ITEM", {
+      ...(titleProblem ? { title: titleProblem } : {}),
+      sessionId: ACTION_ITEM_MESSAGES.QUICK_ADD_NO_SESSION,
+    });
+  }
+  return createActionItem(
+    ctx,
+    caller,
+    {
+      sessionId: session._id,
+      title,
+      description: "",
+      responsibleUserId: caller._id,
+      commitmentType: session.coachId === caller._id ? "coach_commitment" : "user_commitment",
+      priority: "medium",
+      dueDate: defaultDueDate(todayFor(caller, now)),
+      tags: [],
+      coachVisible: true,
+      clientVisible: true,
+    },
+    now,
+  );
 }
 
 /** Saves the edit form: every editable field is replaced, and optional ones left out are cleared. */

@@ -60,6 +60,8 @@ export const ACTION_ITEM_MESSAGES = {
   ESTIMATED_MINUTES_INVALID: "Estimated minutes must be 0 or more.",
   TRANSCRIPT_TIMESTAMP_INVALID: "Use MM:SS, for example 12:05.",
   DUE_DATE_INVALID: "Please enter a valid date.",
+  /** The command palette's quick add, for someone with no session to put the item on. */
+  QUICK_ADD_NO_SESSION: "Book a session first: action items belong to a session.",
 } as const;
 
 /** Proposals from a transcript, and running an extraction again. */

@@ -5,7 +5,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { userError } from "./errors";
-import { hasPermission, isGuest } from "./permissions";
+import { allows, hasPermission, isGuest } from "./permissions";
 
 /** The join button opens this long before the start and stays until the session's end. */
 export const JOIN_WINDOW_OPENS_MINUTES = 10;
@@ -131,4 +131,39 @@ export async function runningSession(ctx: Pick<QueryCtx, "db">, owner: SessionOw
 export async function openSessions(ctx: Pick<QueryCtx, "db">, owner: SessionOwner, now: number, limit: number): Promise<Doc<"sessions">[]> {
   const [running, ahead] = await Promise.all([runningSession(ctx, owner, now), scheduledSessions(ctx, owner, now, "ahead").take(limit)]);
   return [...(running ? [running] : []), ...ahead].slice(0, limit);
+}
+
+/** The sides a caller has sessions on: as member, and for coaches and admins as coach too. */
+export function callerSides(viewer: Doc<"users">): SessionOwner[] {
+  return allows("staff", viewer) ? [{ memberId: viewer._id }, { coachId: viewer._id }] : [{ memberId: viewer._id }];
+}
+
+/**
+ * The caller's running session, else their next scheduled one, on any of their sides; null when
+ * there is none. A running session started before `now` and every later one starts after it, so
+ * the earliest start is the one.
+ */
+export async function nextSessionOf(ctx: Pick<QueryCtx, "db">, viewer: Doc<"users">, now: number): Promise<Doc<"sessions"> | null> {
+  const open = (await Promise.all(callerSides(viewer).map((owner) => openSessions(ctx, owner, now, 1)))).flat();
+  return open.reduce<Doc<"sessions"> | null>((first, session) => (first && first.startsAt <= session.startsAt ? first : session), null);
+}
+
+/** The caller's completed session that started last, on any of their sides; null before the first. */
+export async function latestCompletedSession(ctx: Pick<QueryCtx, "db">, viewer: Doc<"users">): Promise<Doc<"sessions"> | null> {
+  const latest = await Promise.all(
+    callerSides(viewer).map((owner) =>
+      ("memberId" in owner
+        ? ctx.db
+            .query("sessions")
+            .withIndex("by_member_status_and_start", (q) => q.eq("memberId", owner.memberId).eq("status", "completed"))
+        : ctx.db.query("sessions").withIndex("by_coach_status_and_start", (q) => q.eq("coachId", owner.coachId).eq("status", "completed"))
+      )
+        .order("desc")
+        .first(),
+    ),
+  );
+  return latest.reduce<Doc<"sessions"> | null>(
+    (last, session) => (!session || (last && last.startsAt >= session.startsAt) ? last : session),
+    null,
+  );
 }
