@@ -184,11 +184,11 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
               <button
                 type="button"
                 onClick={() => setScope(null)}
+                aria-label={`${GROUP_LABELS[scope]}: show all groups`}
                 className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md bg-accent px-2 text-sm font-medium text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
               >
                 {GROUP_LABELS[scope]}
                 <XIcon className="size-4" aria-hidden />
-                <span className="sr-only">: show all groups</span>
               </button>
             ) : null}
             <CommandInput
