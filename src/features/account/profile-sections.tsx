@@ -173,7 +173,7 @@ export function ProfileForm({ user }: { user: ViewerUser }) {
 const timeZoneSchema = z.object({ timezone: z.string().refine(isValidTimezone, TIMEZONE_ERROR) });
 
 /** The member's time zone, which every session time on the site is shown in. */
-export function TimeZoneForm({ user }: { user: ViewerUser }) {
+function TimeZoneForm({ user }: { user: ViewerUser }) {
   const updateProfile = useMutation(api.users.updateProfile);
   const id = `${useId()}-timezone`;
   // The field's text; a zone shows as its label ("America/New York").
