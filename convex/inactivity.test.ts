@@ -214,7 +214,13 @@ describe("retention", () => {
   it("anonymises a Foundation account 90 days after deactivation and removes only its own data", async () => {
     const t = newConvexTest();
     const coach = await signedIn(t, "coach");
-    const old = await signedIn(t, "client", { status: "deactivated", deactivationReason: "inactivity_90_days", deactivatedAt: START - 91 * DAY });
+    const old = await signedIn(t, "client", {
+      status: "deactivated",
+      deactivationReason: "inactivity_90_days",
+      deactivatedAt: START - 91 * DAY,
+      forumName: "Quiet Fox",
+      forumNameKey: "quiet fox",
+    });
     const recent = await signedIn(t, "client", { status: "deactivated", deactivationReason: "inactivity_90_days", deactivatedAt: START - 30 * DAY });
     const paid = await signedIn(t, "client", { tier: "control", status: "deactivated", deactivationReason: "other", deactivatedAt: START - 200 * DAY });
     const sessionId = await t.run(async (ctx) => {
@@ -240,7 +246,7 @@ describe("retention", () => {
     await runScheduled(t);
     const cleaned = await user(t, old.id);
     expect(cleaned).toMatchObject({ firstName: "Former", lastName: "member", email: `removed+${old.id}@deleted.invalid`, anonymizedAt: Date.now(), status: "deactivated" });
-    expect(cleaned).not.toHaveProperty("tokenIdentifier");
+    for (const field of ["tokenIdentifier", "forumName", "forumNameKey"]) expect(cleaned).not.toHaveProperty(field);
     expect(await t.run((ctx) => Promise.all([ctx.db.query("reactivationTokens").collect(), ctx.db.query("inactivityWarnings").collect(), ctx.db.query("notifications").collect()]))).toEqual([[], [], []]);
     expect(await t.run((ctx) => ctx.db.get("sessions", sessionId))).toMatchObject({ memberId: old.id, coachId: coach.id });
     expect(await user(t, recent.id)).not.toHaveProperty("anonymizedAt");

@@ -3,7 +3,8 @@
  * keeps everything for 90 days, then this daily job removes the person's own personal data and
  * nothing that belongs to anyone else. Conservative by design:
  * - the users row stays (sessions, action items, a coach's notes and the ledger point at it), with
- *   name, e-mail and sign-in link replaced: "Former member", removed+<id>@deleted.invalid, no token;
+ *   name, e-mail and sign-in link replaced: "Former member", removed+<id>@deleted.invalid, no token,
+ *   no forum name (which frees it for someone else);
  * - removed: the account's reactivation link records, inactivity warnings, its own notifications
  *   and notification preferences;
  * - kept: sessions, bookings, action items, transcripts, recordings (shared with the coach), the
@@ -39,6 +40,8 @@ export const cleanUp = internalMutation({
       await ctx.db.patch("users", user._id, {
         ...ANONYMIZED_NAME,
         email: `removed+${user._id}@deleted.invalid`,
+        forumName: undefined,
+        forumNameKey: undefined,
         tokenIdentifier: undefined,
         anonymizedAt: now,
       });

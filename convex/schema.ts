@@ -34,6 +34,10 @@ export const userFields = {
   tier: tierValidator,
   createdAt: v.number(),
   forumMember: v.boolean(),
+  /** How other members see this person in the community forum; absent until they choose one. */
+  forumName: v.optional(v.string()),
+  /** forumName in lower case: names are unique ignoring case (index by_forum_name_key). */
+  forumNameKey: v.optional(v.string()),
   status: userStatusValidator,
   deactivationReason: v.optional(deactivationReasonValidator),
   deactivatedAt: v.optional(v.number()),
@@ -750,6 +754,7 @@ export default defineSchema({
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_status", ["status"])
     .index("by_tier_and_status", ["tier", "status"])
+    .index("by_forum_name_key", ["forumNameKey"])
     .index("by_status_anonymized_and_deactivated", ["status", "anonymizedAt", "deactivatedAt"])
     .searchIndex("search_text", { searchField: "searchText", filterFields: ["role", "status"] }),
   /**

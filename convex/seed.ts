@@ -20,13 +20,13 @@ import { creditPurchase, debitBooking } from "./model/timeBalance";
 import { parseTranscript } from "./model/transcripts";
 import { searchTextOf } from "./model/userAdmin";
 import { storeDefaultVersion } from "./model/onboardingStore";
-import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
+import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, forumNameKey, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
 export const demo = internalMutation({
   args: {
     accounts: v.array(
-      v.object(userFields).pick("email", "firstName", "lastName", "role", "userType", "tier", "forumMember").extend({
+      v.object(userFields).pick("email", "firstName", "lastName", "role", "userType", "tier", "forumMember", "forumName").extend({
         tokenIdentifier: v.string(),
         /** How long ago the member joined, so "Member for" reads naturally. */
         memberForDays: v.number(),
@@ -43,6 +43,7 @@ export const demo = internalMutation({
       const userId = await ctx.db.insert("users", {
         ...account,
         email,
+        ...(account.forumName ? { forumNameKey: forumNameKey(account.forumName) } : {}),
         searchText: searchTextOf({ ...account, email }),
         createdAt: now - memberForDays * 24 * 60 * 60 * 1000,
         status: "active",

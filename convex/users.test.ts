@@ -4,6 +4,7 @@ import { Webhook } from "svix";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { signedIn, TEST_ISSUER } from "./test.users";
 
@@ -101,6 +102,72 @@ describe("users.updateProfile", () => {
       fields: { firstName: "Enter your first name.", lastName: "Use at most 100 characters.", timezone: "Please select a valid timezone" },
     });
     expect(await t.run((ctx) => ctx.db.get("users", id))).toEqual(before);
+  });
+
+  it("changes only the fields given", async () => {
+    const t = newConvexTest();
+    const { as, id } = await signedIn(t, "client", { firstName: "Maya", lastName: "Ortiz", forumName: "Maya O.", forumNameKey: "maya o." });
+    await as.mutation(api.users.updateProfile, { timezone: "Asia/Tokyo" });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({
+      firstName: "Maya",
+      lastName: "Ortiz",
+      timezone: "Asia/Tokyo",
+      forumName: "Maya O.",
+      forumNameKey: "maya o.",
+    });
+  });
+});
+
+describe("forum names", () => {
+  const taken = { code: "INVALID_INPUT", message: AUTH_MESSAGES.INVALID_INPUT, fields: { forumName: PROFILE_MESSAGES.FORUM_NAME_TAKEN } };
+
+  it("sets a forum name, tidied, shows it in users.me, and removes it when emptied", async () => {
+    const t = newConvexTest();
+    const { as, id } = await signedIn(t, "client");
+    await as.mutation(api.users.updateProfile, { forumName: "  José   Ñandú " });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({ forumName: "José Ñandú", forumNameKey: "josé ñandú" });
+    expect(await as.query(api.users.me, {})).toMatchObject({ forumName: "José Ñandú" });
+
+    await as.mutation(api.users.updateProfile, { forumName: "" });
+    const row = await t.run((ctx) => ctx.db.get("users", id));
+    expect(row).not.toHaveProperty("forumName");
+    expect(row).not.toHaveProperty("forumNameKey");
+    expect(await as.query(api.users.me, {})).not.toHaveProperty("forumName");
+  });
+
+  it("refuses a name against the rule beside the other fields, and stores nothing", async () => {
+    const t = newConvexTest();
+    const { as, id } = await signedIn(t, "client");
+    const before = await t.run((ctx) => ctx.db.get("users", id));
+    expect(await codeOf(as.mutation(api.users.updateProfile, { firstName: "", forumName: "no!" }))).toEqual({
+      code: "INVALID_INPUT",
+      message: AUTH_MESSAGES.INVALID_INPUT,
+      fields: { firstName: "Enter your first name.", forumName: PROFILE_MESSAGES.FORUM_NAME_INVALID },
+    });
+    for (const forumName of ["ab", "x".repeat(31), "a@b.co"]) {
+      expect(await codeOf(as.mutation(api.users.updateProfile, { forumName }))).toMatchObject({
+        fields: { forumName: PROFILE_MESSAGES.FORUM_NAME_INVALID },
+      });
+    }
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toEqual(before);
+  });
+
+  it("keeps names unique ignoring case, lets the holder re-case their own, and frees a name once given up", async () => {
+    const t = newConvexTest();
+    const maya = await signedIn(t, "client");
+    const theo = await signedIn(t, "client");
+    await maya.as.mutation(api.users.updateProfile, { forumName: "Maya O." });
+
+    const before = await t.run((ctx) => ctx.db.get("users", theo.id));
+    expect(await codeOf(theo.as.mutation(api.users.updateProfile, { firstName: "Theo", forumName: "MAYA  o." }))).toEqual(taken);
+    expect(await t.run((ctx) => ctx.db.get("users", theo.id))).toEqual(before);
+
+    await maya.as.mutation(api.users.updateProfile, { forumName: "maya o." });
+    expect(await maya.as.query(api.users.me, {})).toMatchObject({ forumName: "maya o." });
+
+    await maya.as.mutation(api.users.updateProfile, { forumName: "" });
+    await theo.as.mutation(api.users.updateProfile, { forumName: "Maya O." });
+    expect(await theo.as.query(api.users.me, {})).toMatchObject({ forumName: "Maya O." });
   });
 });
 
@@ -323,6 +390,7 @@ describe("seed.demo", () => {
       userType: "client",
       tier: "control" as const,
       forumMember: true,
+      forumName: "Maya O.",
       memberForDays: 30,
     };
     expect(await t.mutation(internal.seed.demo, { accounts: [account] })).toBe(1);
@@ -336,7 +404,12 @@ describe("seed.demo", () => {
     expect(counts.products).toBeGreaterThan(5);
     expect(counts.events).toBeGreaterThan(0);
     const maya = await t.withIdentity({ tokenIdentifier: account.tokenIdentifier }).query(api.users.me, {});
-    expect(maya).toMatchObject({ email: "maya@example.com", tier: "control" });
+    expect(maya).toMatchObject({ email: "maya@example.com", tier: "control", forumName: "Maya O." });
+    // The seeded name is claimed like one chosen in the profile.
+    const other = await signedIn(t, "client");
+    expect(await codeOf(other.as.mutation(api.users.updateProfile, { forumName: "maya o." }))).toMatchObject({
+      fields: { forumName: PROFILE_MESSAGES.FORUM_NAME_TAKEN },
+    });
     expect(Date.now() - maya!.createdAt).toBeGreaterThanOrEqual(30 * 86_400_000 - 1000);
   });
 

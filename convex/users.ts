@@ -16,6 +16,7 @@ import {
   DEFAULT_TIMEZONE,
   findUserByEmail,
   findUserByToken,
+  forumNameFields,
   isValidTimezone,
   NEW_USER,
   profileFromIdentity,
@@ -35,6 +36,7 @@ export const viewerValidator = userDocValidator.pick(
   "tier",
   "createdAt",
   "forumMember",
+  "forumName",
   "status",
   "timezone",
 );
@@ -115,13 +117,22 @@ export const ensureCurrent = identityMutation({
   },
 });
 
-/** The caller's own name and time zone; nobody can change another member's profile here. */
+/**
+ * The caller's own names, time zone and forum name; a field left out stays as it is, and an empty
+ * forum name removes it. Nobody can change another member's profile here.
+ */
 export const updateProfile = memberMutation({
-  args: { firstName: v.string(), lastName: v.string(), timezone: v.string() },
+  args: {
+    firstName: v.optional(v.string()),
+    lastName: v.optional(v.string()),
+    timezone: v.optional(v.string()),
+    forumName: v.optional(v.string()),
+  },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const profile = checkProfile(args);
-    await ctx.db.patch("users", ctx.viewer._id, { ...profile, searchText: searchTextOf({ ...ctx.viewer, ...profile }) });
+    const { forumName, ...profile } = checkProfile(args);
+    const forum = forumName === undefined ? {} : await forumNameFields(ctx.db, ctx.viewer._id, forumName);
+    await ctx.db.patch("users", ctx.viewer._id, { ...profile, ...forum, searchText: searchTextOf({ ...ctx.viewer, ...profile }) });
     return null;
   },
 });

@@ -32,6 +32,7 @@ import { Route as MissionAndValuesRouteImport } from './routes/mission-and-value
 import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResourcesRouteImport } from './routes/resources'
 import { Route as SubscriptionPortalRouteImport } from './routes/subscription-portal'
 import { Route as SupportRouteImport } from './routes/support'
@@ -189,6 +190,11 @@ const PricingRoute = PricingRouteImport.update({
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResourcesRoute = ResourcesRouteImport.update({
@@ -434,6 +440,7 @@ export interface FileRoutesByFullPath {
   '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/profile': typeof ProfileRoute
   '/resources': typeof ResourcesRoute
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
@@ -501,6 +508,7 @@ export interface FileRoutesByTo {
   '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/profile': typeof ProfileRoute
   '/resources': typeof ResourcesRoute
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
@@ -570,6 +578,7 @@ export interface FileRoutesById {
   '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/profile': typeof ProfileRoute
   '/resources': typeof ResourcesRoute
   '/subscription-portal': typeof SubscriptionPortalRoute
   '/support': typeof SupportRoute
@@ -640,6 +649,7 @@ export interface FileRouteTypes {
     | '/premium'
     | '/pricing'
     | '/privacy-policy'
+    | '/profile'
     | '/resources'
     | '/subscription-portal'
     | '/support'
@@ -707,6 +717,7 @@ export interface FileRouteTypes {
     | '/premium'
     | '/pricing'
     | '/privacy-policy'
+    | '/profile'
     | '/resources'
     | '/subscription-portal'
     | '/support'
@@ -775,6 +786,7 @@ export interface FileRouteTypes {
     | '/premium'
     | '/pricing'
     | '/privacy-policy'
+    | '/profile'
     | '/resources'
     | '/subscription-portal'
     | '/support'
@@ -844,6 +856,7 @@ export interface RootRouteChildren {
   PremiumRoute: typeof PremiumRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ProfileRoute: typeof ProfileRoute
   ResourcesRoute: typeof ResourcesRoute
   SubscriptionPortalRoute: typeof SubscriptionPortalRoute
   SupportRoute: typeof SupportRoute
@@ -1037,6 +1050,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile': {
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/resources': {
@@ -1403,6 +1423,7 @@ const rootRouteChildren: RootRouteChildren = {
   PremiumRoute: PremiumRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ProfileRoute: ProfileRoute,
   ResourcesRoute: ResourcesRoute,
   SubscriptionPortalRoute: SubscriptionPortalRoute,
   SupportRoute: SupportRoute,

@@ -11,6 +11,12 @@ export const AUTH_MESSAGES = {
   LAST_ADMIN: "This is the last active admin account; make someone else an admin first.",
 } as const;
 
+/** The profile form's field texts (the `fields` of INVALID_INPUT from users.updateProfile). */
+export const PROFILE_MESSAGES = {
+  FORUM_NAME_INVALID: "Forum names are 3 to 30 characters: letters, numbers, spaces, dots, dashes or underscores.",
+  FORUM_NAME_TAKEN: "Someone already uses that forum name. Please choose another.",
+} as const;
+
 /** Time balance texts of SPEC §8. */
 export const TIME_BALANCE_MESSAGES = {
   EMPTY: "Your time balance is empty. Top up to book more sessions.",

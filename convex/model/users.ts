@@ -1,8 +1,9 @@
 /** Rules for the users table: lookups, profiles from identity claims, input checks. */
 import type { UserIdentity } from "convex/server";
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { DatabaseReader } from "../_generated/server";
 import { userError } from "./errors";
+import { PROFILE_MESSAGES } from "./messages";
 import type { MemberTier, Role } from "./permissions";
 
 export const NAME_MAX = 100;
@@ -58,18 +59,80 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
-/** Trimmed profile fields, or a ConvexError naming each bad field. Nothing is written on error. */
-export function checkProfile(input: { firstName: string; lastName: string; timezone: string }) {
-  const firstName = input.firstName.trim();
-  const lastName = input.lastName.trim();
+export const FORUM_NAME_MIN = 3;
+export const FORUM_NAME_MAX = 30;
+/** Letters of any script (with their combining marks), digits, spaces, dots, underscores and dashes. */
+const FORUM_NAME_CHARACTERS = /^[\p{L}\p{M}\p{Nd} ._-]*$/u;
+
+/**
+ * A forum name as it is stored: trimmed, runs of spaces made one, and composed (NFC), so a name
+ * that looks the same is written one way only and cannot be claimed twice.
+ */
+export function normalizeForumName(name: string): string {
+  return name.normalize("NFC").trim().replace(/ {2,}/g, " ");
+}
+
+/** The forum name rule, for the profile form and users.updateProfile alike; length in characters, not UTF-16 units. */
+export function isValidForumName(name: string): boolean {
+  const normalized = normalizeForumName(name);
+  const length = [...normalized].length;
+  return length >= FORUM_NAME_MIN && length <= FORUM_NAME_MAX && FORUM_NAME_CHARACTERS.test(normalized);
+}
+
+/** What forum names are compared by: names that differ only in case are the same name. */
+export function forumNameKey(name: string): string {
+  return normalizeForumName(name).toLowerCase();
+}
+
+export interface ProfileInput {
+  firstName?: string;
+  lastName?: string;
+  timezone?: string;
+  /** "" removes the forum name. */
+  forumName?: string;
+}
+
+/**
+ * The fields given, trimmed, or a ConvexError naming each bad field; an absent field stays as it
+ * is. Nothing is written on error.
+ */
+export function checkProfile(input: ProfileInput): ProfileInput {
+  const profile: ProfileInput = {};
   const fields: Record<string, string> = {};
-  if (!firstName) fields.firstName = "Enter your first name.";
-  else if (firstName.length > NAME_MAX) fields.firstName = `Use at most ${NAME_MAX} characters.`;
-  if (!lastName) fields.lastName = "Enter your last name.";
-  else if (lastName.length > NAME_MAX) fields.lastName = `Use at most ${NAME_MAX} characters.`;
-  if (!isValidTimezone(input.timezone)) fields.timezone = TIMEZONE_ERROR;
+  const firstName = input.firstName?.trim();
+  const lastName = input.lastName?.trim();
+  if (firstName === "") fields.firstName = "Enter your first name.";
+  else if (firstName && firstName.length > NAME_MAX) fields.firstName = `Use at most ${NAME_MAX} characters.`;
+  else if (firstName) profile.firstName = firstName;
+  if (lastName === "") fields.lastName = "Enter your last name.";
+  else if (lastName && lastName.length > NAME_MAX) fields.lastName = `Use at most ${NAME_MAX} characters.`;
+  else if (lastName) profile.lastName = lastName;
+  if (input.timezone !== undefined) {
+    if (isValidTimezone(input.timezone)) profile.timezone = input.timezone;
+    else fields.timezone = TIMEZONE_ERROR;
+  }
+  if (input.forumName !== undefined) {
+    const forumName = normalizeForumName(input.forumName);
+    if (forumName === "" || isValidForumName(forumName)) profile.forumName = forumName;
+    else fields.forumName = PROFILE_MESSAGES.FORUM_NAME_INVALID;
+  }
   if (Object.keys(fields).length > 0) throw userError("INVALID_INPUT", fields);
-  return { firstName, lastName, timezone: input.timezone };
+  return profile;
+}
+
+/**
+ * The users fields that give `userId` a checked forum name, or remove it for "". Unique ignoring
+ * case; the member's own current name is theirs to keep or re-case.
+ */
+export async function forumNameFields(db: DatabaseReader, userId: Id<"users">, forumName: string) {
+  if (forumName === "") return { forumName: undefined, forumNameKey: undefined };
+  const key = forumNameKey(forumName);
+  const holder = await db
+    .query("users")
+    .withIndex("by_forum_name_key", (q) => q.eq("forumNameKey", key))
+    .first();
+  if (holder && holder._id !== userId) throw userError("INVALID_INPUT", { forumName: PROFILE_MESSAGES.FORUM_NAME_TAKEN });
+  return { forumName, forumNameKey: key };
 }
 
 /** The users row as the signed-in person sees it about themselves. */
@@ -84,6 +147,7 @@ export function viewerView(user: Doc<"users">) {
     tier: user.tier,
     createdAt: user.createdAt,
     forumMember: user.forumMember,
+    ...(user.forumName ? { forumName: user.forumName } : {}),
     status: user.status,
     timezone: user.timezone,
   };

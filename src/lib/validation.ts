@@ -1,4 +1,5 @@
-import { NAME_MAX } from "@convex/model/users";
+import { PROFILE_MESSAGES } from "@convex/model/messages";
+import { isValidForumName, NAME_MAX, normalizeForumName } from "@convex/model/users";
 import { z } from "zod";
 
 /**
@@ -25,3 +26,8 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, FIELD_MESSAGES.passwordTooLong);
 export const firstNameSchema = z.string().trim().min(1, FIELD_MESSAGES.firstName).max(NAME_MAX, FIELD_MESSAGES.nameTooLong);
 export const lastNameSchema = z.string().trim().min(1, FIELD_MESSAGES.lastName).max(NAME_MAX, FIELD_MESSAGES.nameTooLong);
+/** Optional ("" removes it); the name comes out as the server stores it. */
+export const forumNameSchema = z
+  .string()
+  .transform(normalizeForumName)
+  .refine((name) => name === "" || isValidForumName(name), PROFILE_MESSAGES.FORUM_NAME_INVALID);

@@ -55,7 +55,7 @@ test("register, sign out, come back through the guard, sign in and edit the prof
   // The profile saves live: the header's initials follow the new name.
   await page.getByLabel("First name").fill("Robyn");
   await page.getByLabel("Last name").fill("Adeyemi");
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(banner.getByRole("button", { name: "Account menu" })).toHaveText("RA");
   await expectNoA11yViolations(page);

@@ -30,13 +30,13 @@ test("the time-zone field finds a zone by typing and the keyboard, saves it, and
   await field.press("ArrowDown");
   await field.press("Enter");
   await expect(field).toHaveValue("Asia/Tokyo");
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Save time zone" }).click();
   await expect(page.getByRole("status").getByText("Saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("combobox", { name: /Time zone/ })).toHaveValue("Asia/Tokyo");
 
   await page.getByRole("combobox", { name: /Time zone/ }).fill("Atlantis");
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Save time zone" }).click();
   await expect(page.getByText("Please select a valid timezone").first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole("combobox", { name: /Time zone/ })).toHaveValue("Asia/Tokyo");

@@ -59,11 +59,12 @@ export const FOOTER_NAV: NavGroup[] = [
 ];
 
 /**
- * Signed-in account menu of SPEC §2. Plain addresses: these pages belong to the member area,
- * which is a separate chunk that visitors never download.
+ * Signed-in account menu of SPEC §2, with the member's profile. Plain addresses: these pages
+ * belong to the member area, which is a separate chunk that visitors never download.
  */
 export const ACCOUNT_MENU = [
   { label: "Dashboard", href: "/dashboard" },
+  { label: "Profile", href: "/profile" },
   { label: "Settings", href: "/dashboard/settings" },
   { label: "Billing", href: "/dashboard/billing" },
 ] as const;

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import { useId } from "react";
 import { cn } from "@/lib/utils";
 
 export interface Choice<T extends string> {
@@ -23,7 +24,10 @@ interface ChoiceGroupProps<T extends string> {
  * chosen one shows its filled circle as well as a highlighted border. Each is 44 px high or more.
  */
 export function ChoiceGroup<T extends string>({ legend, hint, name, choices, value, onChange, className }: ChoiceGroupProps<T>) {
-  const hintId = hint ? `${name}-hint` : undefined;
+  // One group per instance: the account dialog may show the same choice over the settings page,
+  // and radios outside a form that share a name would uncheck each other.
+  const group = `${name}-${useId()}`;
+  const hintId = hint ? `${group}-hint` : undefined;
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={hintId}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
@@ -35,7 +39,7 @@ export function ChoiceGroup<T extends string>({ legend, hint, name, choices, val
       <div className={cn("grid gap-2", className)}>
         {choices.map((choice) => {
           const Icon = choice.icon;
-          const id = `${name}-${choice.value}`;
+          const id = `${group}-${choice.value}`;
           return (
             <label
               key={choice.value}
@@ -43,7 +47,7 @@ export function ChoiceGroup<T extends string>({ legend, hint, name, choices, val
             >
               <input
                 type="radio"
-                name={name}
+                name={group}
                 value={choice.value}
                 checked={choice.value === value}
                 onChange={() => onChange(choice.value)}

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery } from "convex/react";
 import { formatDuration, intervalToDuration } from "date-fns";
 import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/user-error";
 import { ChoiceGroup, type Choice } from "./choice-group";
@@ -48,6 +48,8 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
   const savePreferences = useMutation(api.notifications.savePreferences);
   const [values, setValues] = useState(initial);
   const [state, setState] = useState<SaveState>({ status: "idle" });
+  // The form's own ids, so the account dialog can show it over the settings page.
+  const uid = useId();
 
   function change(next: Partial<NotificationPreferences>) {
     setValues((current) => ({ ...current, ...next }));
@@ -81,10 +83,10 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
         {TOGGLES.map(({ key, label, hint }) => (
           <label key={key} className="flex min-h-11 cursor-pointer items-center justify-between gap-4 rounded-md py-2">
             <span className="flex flex-col">
-              <span id={`notify-${key}-label`} className="font-medium">
+              <span id={`${uid}-${key}-label`} className="font-medium">
                 {label}
               </span>
-              <span id={`notify-${key}-hint`} className="text-sm text-muted-foreground">
+              <span id={`${uid}-${key}-hint`} className="text-sm text-muted-foreground">
                 {hint}
               </span>
             </span>
@@ -98,8 +100,8 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
                 name={key}
                 checked={values[key]}
                 onChange={(event) => change({ [key]: event.target.checked })}
-                aria-labelledby={`notify-${key}-label`}
-                aria-describedby={`notify-${key}-hint`}
+                aria-labelledby={`${uid}-${key}-label`}
+                aria-describedby={`${uid}-${key}-hint`}
                 className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-muted-foreground transition-colors outline-none before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-background before:shadow-sm before:transition-transform checked:bg-primary checked:before:translate-x-5 focus-visible:ring-[3px] focus-visible:ring-ring/60 motion-reduce:transition-none motion-reduce:before:transition-none"
               />
             </span>

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from "@convex/model/messages";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@convex/model/notifications";
 import { TIMEZONE_ERROR } from "@convex/model/users";
 import { act, fireEvent, screen, within } from "@testing-library/react";
@@ -27,8 +28,8 @@ const callsOf = (name: string) => state.calls.filter((call) => call.name === nam
 
 const member = signedIn({ firstName: "Maya", lastName: "Lopez", email: "maya@example.com", role: "client", timezone: "Europe/Berlin" });
 
-async function renderSettings() {
-  renderApp("/dashboard/settings", { viewer: member });
+async function renderSettings(viewer = member) {
+  renderApp("/dashboard/settings", { viewer });
   return screen.findByRole("combobox", { name: /Time zone/ });
 }
 
@@ -59,9 +60,16 @@ describe("settings", () => {
     const account = screen.getByRole("region", { name: "Account" });
     expect(account).toHaveTextContent("maya@example.com");
     expect(account).toHaveTextContent("Client");
-    for (const name of ["Profile", "Notifications", "Appearance"]) expect(screen.getByRole("region", { name })).toBeInTheDocument();
+    for (const name of ["Profile", "Calendar", "Notifications", "Appearance"]) expect(screen.getByRole("region", { name })).toBeInTheDocument();
     expect(screen.getByLabelText(/First name/)).toHaveValue("Maya");
     expect(screen.getByLabelText(/Last name/)).toHaveValue("Lopez");
+    expect(screen.getByLabelText(/Forum name/)).toHaveValue("");
+    expect(screen.getByLabelText(/Forum name/)).toHaveAccessibleDescription("How other members see you in the community forum.");
+    expect(screen.getByLabelText(/Forum name/)).not.toBeRequired();
+    expect(within(screen.getByRole("region", { name: "Calendar" })).getByRole("link", { name: "Open your calendar" })).toHaveAttribute(
+      "href",
+      "/dashboard/calendar",
+    );
     expect(zone).toHaveValue("Europe/Berlin");
     expect(zone).toHaveAttribute("aria-expanded", "false");
     expect(document.title).toBe("Settings | LWCC");
@@ -128,7 +136,7 @@ describe("settings", () => {
     await userEvent.clear(zone);
     await userEvent.type(zone, "utc{Enter}");
     expect(await screen.findByText("Saved.")).toBeInTheDocument();
-    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Maya", lastName: "Lopez", timezone: "UTC" }]);
+    expect(callsOf("users:updateProfile")).toEqual([{ timezone: "UTC" }]);
   });
 
   it("filters the zones only once typing has paused for 300 ms", async () => {
@@ -182,9 +190,9 @@ describe("settings", () => {
     expect(zone).toHaveAttribute("aria-expanded", "false");
     expect(callsOf("users:updateProfile")).toEqual([]);
 
-    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save time zone" }));
     expect((await screen.findByText("Saved.")).closest('[role="status"]')).toBeInTheDocument();
-    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Maya", lastName: "Lopez", timezone: "Asia/Tokyo" }]);
+    expect(callsOf("users:updateProfile")).toEqual([{ timezone: "Asia/Tokyo" }]);
   });
 
   it("closes the list with Escape, leaving the field as it was", async () => {
@@ -198,20 +206,82 @@ describe("settings", () => {
     expect(zone).toHaveValue("Europe/Berlin");
   });
 
-  it("saves the profile, a zone typed in full included, and says 'Saved.' politely", async () => {
+  it("saves a zone typed in full, and says 'Saved.' politely until the field changes", async () => {
     const zone = await renderSettings();
-    const first = screen.getByLabelText(/First name/);
-    await userEvent.clear(first);
-    await userEvent.type(first, "Mia ");
     await userEvent.clear(zone);
     await userEvent.type(zone, "america/new york");
-    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save time zone" }));
 
     expect((await screen.findByText("Saved.")).closest('[role="status"]')).toBeInTheDocument();
-    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Mia", lastName: "Lopez", timezone: "America/New_York" }]);
+    expect(callsOf("users:updateProfile")).toEqual([{ timezone: "America/New_York" }]);
     expect(zone).toHaveValue("America/New York");
 
+    await userEvent.type(zone, "x");
+    expect(screen.queryByText("Saved.")).not.toBeInTheDocument();
+  });
+
+  it("saves the names and the forum name, stored tidied, and says 'Saved.' politely", async () => {
+    await renderSettings();
+    const profile = screen.getByRole("region", { name: "Profile" });
+    const first = within(profile).getByLabelText(/First name/);
+    await userEvent.clear(first);
+    await userEvent.type(first, "Mia ");
+    const forum = within(profile).getByLabelText(/Forum name/);
+    await userEvent.type(forum, "  Mia   L. ");
+    await userEvent.click(within(profile).getByRole("button", { name: "Save profile" }));
+
+    expect(await within(profile).findByText("Saved.")).toBeInTheDocument();
+    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Mia", lastName: "Lopez", forumName: "Mia L." }]);
+    expect(forum).toHaveValue("Mia L.");
+    expect(within(screen.getByRole("region", { name: "Calendar" })).queryByText("Saved.")).not.toBeInTheDocument();
+
     await userEvent.type(first, "x");
+    expect(within(profile).queryByText("Saved.")).not.toBeInTheDocument();
+  });
+
+  it("sends an emptied forum name as empty, which removes it", async () => {
+    await renderSettings(signedIn({ firstName: "Maya", lastName: "Lopez", forumName: "Maya L." }));
+    const forum = screen.getByLabelText(/Forum name/);
+    expect(forum).toHaveValue("Maya L.");
+    await userEvent.clear(forum);
+    await userEvent.click(screen.getByRole("button", { name: "Save profile" }));
+    expect(await screen.findByText("Saved.")).toBeInTheDocument();
+    expect(callsOf("users:updateProfile")).toEqual([{ firstName: "Maya", lastName: "Lopez", forumName: "" }]);
+  });
+
+  it("checks the forum name against the rule before saving", async () => {
+    await renderSettings();
+    const forum = screen.getByLabelText(/Forum name/);
+    for (const name of ["ab", "maya!", "x".repeat(31)]) {
+      await userEvent.clear(forum);
+      await userEvent.type(forum, name);
+      await userEvent.click(screen.getByRole("button", { name: "Save profile" }));
+      const summary = await screen.findByRole("alert");
+      expect(summary).toHaveTextContent(AUTH_MESSAGES.INVALID_INPUT);
+      expect(within(summary).getByRole("link", { name: PROFILE_MESSAGES.FORUM_NAME_INVALID })).toBeInTheDocument();
+      expect(forum).toHaveAccessibleDescription(`How other members see you in the community forum. ${PROFILE_MESSAGES.FORUM_NAME_INVALID}`);
+      expect(forum).toHaveAttribute("aria-invalid", "true");
+      expect(forum).toHaveValue(name);
+    }
+    await userEvent.click(within(screen.getByRole("alert")).getByRole("link", { name: PROFILE_MESSAGES.FORUM_NAME_INVALID }));
+    expect(forum).toHaveFocus();
+    expect(callsOf("users:updateProfile")).toEqual([]);
+  });
+
+  it("shows a forum name someone else holds beside the field, keeping what was typed", async () => {
+    state.answers["users:updateProfile"] = () =>
+      Promise.reject(
+        new ConvexError({ code: "INVALID_INPUT", message: AUTH_MESSAGES.INVALID_INPUT, fields: { forumName: PROFILE_MESSAGES.FORUM_NAME_TAKEN } }),
+      );
+    await renderSettings();
+    const forum = screen.getByLabelText(/Forum name/);
+    await userEvent.type(forum, "Coach Cora");
+    await userEvent.click(screen.getByRole("button", { name: "Save profile" }));
+
+    const summary = await screen.findByRole("alert");
+    expect(within(summary).getByRole("link", { name: PROFILE_MESSAGES.FORUM_NAME_TAKEN })).toBeInTheDocument();
+    expect(forum).toHaveAccessibleDescription(`How other members see you in the community forum. ${PROFILE_MESSAGES.FORUM_NAME_TAKEN}`);
+    expect(forum).toHaveValue("Coach Cora");
     expect(screen.queryByText("Saved.")).not.toBeInTheDocument();
   });
 
@@ -221,7 +291,7 @@ describe("settings", () => {
     await userEvent.type(zone, "Atlantis");
     expect(await screen.findByText("No time zone matches. Try a city, such as Berlin.")).toBeInTheDocument();
     expect(screen.getByText("No time zones found")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save time zone" }));
 
     const summary = await screen.findByRole("alert");
     expect(within(summary).getByRole("link", { name: TIMEZONE_ERROR })).toBeInTheDocument();
@@ -236,7 +306,7 @@ describe("settings", () => {
   it("checks names before saving", async () => {
     await renderSettings();
     await userEvent.clear(screen.getByLabelText(/Last name/));
-    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save profile" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Enter your last name.");
     expect(screen.getByLabelText(/Last name/)).toHaveAccessibleDescription("Enter your last name.");
     expect(callsOf("users:updateProfile")).toEqual([]);
@@ -252,7 +322,7 @@ describe("settings", () => {
         }),
       );
     const zone = await renderSettings();
-    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save time zone" }));
 
     const summary = await screen.findByRole("alert");
     expect(summary).toHaveTextContent("Please check the highlighted fields.");

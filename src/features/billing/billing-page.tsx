@@ -1,7 +1,7 @@
 import { api } from "@convex/_generated/api";
 import { formatPrice } from "@convex/model/products";
 import { useQuery } from "convex/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTimeZone } from "@/features/auth/viewer";
@@ -109,34 +109,47 @@ function SpendSummary({ spend }: { spend: BillingOverview["spend"] | undefined }
   );
 }
 
-/** /dashboard/billing: the plan first (the one place to act), then payments and spending. */
-export function BillingPage() {
+/**
+ * The plan first (the one place to act), then payments and spending: the billing page's content,
+ * also the account settings dialog's Billing tab. Heading ids are its own, so both can be on screen.
+ */
+export function BillingSections() {
   const overview = useQuery(api.billing.overview);
   const timeZone = useTimeZone();
+  const uid = useId();
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">Billing</h1>
-        <p className="text-muted-foreground">Your plan, your payments and what you've spent.</p>
-      </div>
+    <>
       <PlanCard overview={overview} timeZone={timeZone} />
-      <Card aria-labelledby="payments-title">
+      <Card aria-labelledby={`${uid}-payments`}>
         <CardHeader>
-          <CardTitle id="payments-title">Payment history</CardTitle>
+          <CardTitle id={`${uid}-payments`}>Payment history</CardTitle>
           <CardDescription>Newest first. Dates are in your time zone.</CardDescription>
         </CardHeader>
         <CardContent>
           <PaymentHistory payments={overview?.payments} timeZone={timeZone} />
         </CardContent>
       </Card>
-      <Card aria-labelledby="spend-title">
+      <Card aria-labelledby={`${uid}-spend`}>
         <CardHeader>
-          <CardTitle id="spend-title">Spending by month</CardTitle>
+          <CardTitle id={`${uid}-spend`}>Spending by month</CardTitle>
         </CardHeader>
         <CardContent>
           <SpendSummary spend={overview?.spend} />
         </CardContent>
       </Card>
+    </>
+  );
+}
+
+/** /dashboard/billing. */
+export function BillingPage() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold">Billing</h1>
+        <p className="text-muted-foreground">Your plan, your payments and what you've spent.</p>
+      </div>
+      <BillingSections />
     </div>
   );
 }

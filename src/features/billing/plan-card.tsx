@@ -2,7 +2,7 @@ import { api } from "@convex/_generated/api";
 import type { PlanPrice } from "@convex/model/billing";
 import { useAction } from "convex/react";
 import { CircleAlertIcon, CircleCheckIcon, CreditCardIcon, HourglassIcon, type LucideIcon } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { InlineError } from "@/components/forms/inline-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -335,11 +335,12 @@ function PlanSkeleton() {
 export function PlanCard({ overview, timeZone }: { overview: BillingOverview | undefined; timeZone: string }) {
   const subscription = overview?.subscription ?? null;
   const title = overview === undefined ? "Your plan" : subscription ? tierName(subscription.tier) : tierName("foundation");
+  const titleId = useId();
   return (
-    <Card aria-labelledby="plan-title">
+    <Card aria-labelledby={titleId}>
       <CardHeader>
         <CardDescription>Your plan</CardDescription>
-        <CardTitle id="plan-title" className={cn("text-2xl", overview === undefined && "sr-only")}>
+        <CardTitle id={titleId} className={cn("text-2xl", overview === undefined && "sr-only")}>
           {title}
         </CardTitle>
         {subscription ? (

@@ -146,7 +146,7 @@ describe("payment outcome pages", () => {
     expect(await screen.findByText(/waiting for the payment provider/)).toHaveAttribute("role", "status");
   });
 
-  it("shows the plan, billing cycle, next billing date and Active once paid, and the coaching step for Mastery", async () => {
+  it("shows the plan, billing cycle, next billing date and Active once paid, the coaching step for Mastery, and the next steps", async () => {
     state.order = {
       _id: "orders:1",
       kind: "subscription",
@@ -167,6 +167,8 @@ describe("payment outcome pages", () => {
     expect(screen.getByText("Active")).toBeInTheDocument();
     expect(screen.getByText("We've sent a confirmation e-mail to maya@example.com.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Book your coaching session" })).toHaveAttribute("href", "/coaching");
+    expect(screen.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.getByRole("link", { name: "Review your profile" })).toHaveAttribute("href", "/profile");
   });
 
   const paidPackage = {

@@ -119,7 +119,7 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
         <Link to="/dashboard" className={LINK}>
           Go to your dashboard
         </Link>
-        <Link to="/dashboard/settings" className={LINK}>
+        <Link to="/profile" className={LINK}>
           Review your profile
         </Link>
       </section>

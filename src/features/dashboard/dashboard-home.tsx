@@ -1,10 +1,10 @@
 import type { FunctionReturnType } from "convex/server";
 import { api } from "@convex/_generated/api";
 import { ACTIVITY_VISIBLE } from "@convex/model/activity";
-import { hasPremiumAccess, TIER_LABELS } from "@convex/model/permissions";
+import { hasPremiumAccess } from "@convex/model/permissions";
 import { usePaginatedQuery, useQuery } from "convex/react";
-import { SparklesIcon } from "lucide-react";
 import { useState } from "react";
+import { TierBadge } from "@/features/account/tier-badge";
 import { ActionItemsCard } from "@/features/action-items/action-items-card";
 import { initials, useViewer, type ViewerUser } from "@/features/auth/viewer";
 import { AvailabilityEditor } from "@/features/booking/availability-editor";
@@ -38,7 +38,6 @@ function WelcomeSkeleton() {
 }
 
 function WelcomeHeader({ user, now, sessionsThisWeek }: { user: ViewerUser; now: number; sessionsThisWeek: number | undefined }) {
-  const premium = hasPremiumAccess(user.tier);
   return (
     <header className="flex flex-wrap items-center gap-4">
       <span
@@ -56,13 +55,7 @@ function WelcomeHeader({ user, now, sessionsThisWeek }: { user: ViewerUser; now:
           {sessionsThisWeek === undefined ? null : ` · ${sessionsThisWeek} ${sessionsThisWeek === 1 ? "session" : "sessions"} this week`}
         </p>
       </div>
-      {premium ? (
-        <p className="inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">
-          <SparklesIcon className="size-4" aria-hidden />
-          <span className="sr-only">Plan: </span>
-          {TIER_LABELS[user.tier]}
-        </p>
-      ) : null}
+      {hasPremiumAccess(user.tier) ? <TierBadge tier={user.tier} /> : null}
     </header>
   );
 }
