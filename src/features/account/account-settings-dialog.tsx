@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRightIcon } from "lucide-react";
-import { useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useId, useState, type MouseEvent, type ReactNode } from "react";
 import { SIGN_IN } from "@/components/layout/nav";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,6 +11,7 @@ import { useViewer, type ViewerUser } from "@/features/auth/viewer";
 import { BillingSections } from "@/features/billing/billing-page";
 import { BILLING_URL } from "@/features/billing/billing";
 import { textLinkClass } from "@/features/catalog/states";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { ACCOUNT_TABS, type AccountTab } from "./account-tabs";
 import { ThemeChoice } from "./appearance";
 import { NotificationPreferencesForm } from "./notification-preferences";
@@ -179,22 +180,10 @@ function DialogSkeleton() {
 export function AccountSettingsDialog({ open, onOpenChange, tab, onTabChange }: AccountSettingsDialogProps) {
   const viewer = useViewer();
   const close = () => onOpenChange(false);
-  // Opened from outside (no DialogTrigger), so Radix has no trigger to give focus back to: it goes
-  // back to what had it when the dialog opened, if that is still on the page.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="flex h-[min(52rem,calc(100dvh-2rem))] max-w-3xl flex-col"
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus.current?.isConnected) return;
-          event.preventDefault();
-          returnFocus.current.focus();
-        }}
-      >
+      <DialogContent className="flex h-[min(52rem,calc(100dvh-2rem))] max-w-3xl flex-col" {...returnFocus}>
         <DialogHeader>
           <DialogTitle>Account settings</DialogTitle>
           <DialogDescription>Your profile, plan, notifications, time zone and where to get help.</DialogDescription>

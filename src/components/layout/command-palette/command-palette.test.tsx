@@ -178,6 +178,22 @@ describe("command palette", () => {
     expect(options(dialog)).toEqual(expect.arrayContaining([expect.stringMatching(/^Admin: Users/)]));
   });
 
+  it("account entries open the account settings dialog on their tab; closing it returns focus", async () => {
+    const { user } = await openPalette(signedIn());
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
+    const before = screen.getAllByRole("link", { name: "Pricing" })[0]!;
+    before.focus();
+    await user.keyboard("{Control>}k{/Control}");
+    await screen.findByRole("dialog", { name: "Command palette" });
+    await user.keyboard("notification settings{Enter}");
+    const settings = await screen.findByRole("dialog", { name: "Account settings" });
+    expect(within(settings).getByRole("tab", { name: "Notifications" })).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(before));
+  });
+
   it("Sign Out signs out as the account menu does", async () => {
     const { user, auth } = await openPalette(signedIn());
     await user.keyboard("sign out{Enter}");

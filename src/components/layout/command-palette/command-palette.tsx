@@ -1,7 +1,8 @@
 import { SearchIcon, XIcon } from "lucide-react";
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { isFreeText, PALETTE_GROUPS, visibleGroups, type PaletteCommand, type PaletteGroupId } from "./commands";
 import { rankCommands } from "./ranking";
 
@@ -18,6 +19,8 @@ export interface CommandPaletteProps {
   onRun: (command: PaletteCommand) => Promise<RunResult> | RunResult;
   /** Ids of recently used commands, newest first: shown on top while nothing is typed. */
   recent?: readonly string[];
+  /** After closing, once focus is back where it was: another dialog may open from there. */
+  onClosed?: () => void;
 }
 
 /** A search shows at most this many results: enough to find anything, few enough to scan. */
@@ -47,14 +50,14 @@ function digitOf(event: KeyboardEvent): number | null {
  * listed, and 1-4 opens one; inside a group, or after typing, 1-9 runs a numbered item. Arrows
  * and Enter work throughout; Escape closes and focus returns where it was.
  */
-export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, recent = [] }: CommandPaletteProps) {
+export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, recent = [], onClosed }: CommandPaletteProps) {
   const [query, setQuery] = useState("");
   const [scope, setScope] = useState<PaletteGroupId | null>(null);
   const [selected, setSelected] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
-  const returnFocus = useRef<Element | null>(null);
+  const returnFocus = useReturnFocus(onClosed);
   const errorId = useId();
   const helpId = useId();
 
@@ -160,17 +163,7 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
       <DialogContent
         showCloseButton={false}
         aria-describedby={helpId}
-        // Opened by a shortcut, the dialog has no trigger to return to: focus goes back where it was,
-        // or to the page's main content when a command has replaced that page.
-        onOpenAutoFocus={() => {
-          returnFocus.current = document.activeElement;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          const previous = returnFocus.current;
-          if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
-          else document.getElementById("main")?.focus();
-        }}
+        {...returnFocus}
         className="top-[12vh] max-h-[80dvh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0"
       >
         <DialogTitle className="sr-only">Command palette</DialogTitle>

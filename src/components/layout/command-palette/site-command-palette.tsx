@@ -45,7 +45,18 @@ function SitePalette({
   const [recent, setRecent] = useState(() => readRecent(window.localStorage));
   const [accountTab, setAccountTab] = useState<AccountTab | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The settings dialog opens once the palette has closed and given focus back, so closing the
+  // settings returns focus there too.
+  const pendingTab = useRef<AccountTab | null>(null);
   const signOutRef = useRef<HTMLDivElement>(null);
+
+  function openPendingSettings() {
+    const tab = pendingTab.current;
+    if (tab === null) return;
+    pendingTab.current = null;
+    setAccountTab(tab);
+    setSettingsOpen(true);
+  }
 
   const commands = useMemo(() => [...staticCommands(viewer), ...live], [viewer, live]);
   const freeText = useMemo(() => (query: string) => freeTextCommands(query, viewer), [viewer]);
@@ -61,8 +72,7 @@ function SitePalette({
         setPreference(action.preference);
         return;
       case "account-settings":
-        setAccountTab(action.tab);
-        setSettingsOpen(true);
+        pendingTab.current = action.tab;
         return;
       case "sign-out":
         signOutRef.current?.querySelector("form")?.requestSubmit();
@@ -76,7 +86,7 @@ function SitePalette({
 
   return (
     <>
-      <CommandPalette open={open} onOpenChange={onOpenChange} commands={commands} freeText={freeText} onRun={run} recent={recent} />
+      <CommandPalette open={open} onOpenChange={onOpenChange} commands={commands} freeText={freeText} onRun={run} recent={recent} onClosed={openPendingSettings} />
       <div ref={signOutRef} hidden>
         <SignOutForm>{null}</SignOutForm>
       </div>
