@@ -39,6 +39,7 @@ export const DISALLOWED_PREFIXES = [
   "/dashboard",
   "/admin",
   "/account",
+  "/profile",
   "/session",
   "/booking-error",
   "/demos",
