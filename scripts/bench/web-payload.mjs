@@ -1,9 +1,7 @@
 // What a visitor downloads and how fast the page is: runs the product as `npm start` does (built
 // app, embedded backend, fresh data), opens each public page in Debian's Chromium and sums the
 // gzip size of every script and stylesheet it loaded, then scores the pages with Lighthouse.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -11,6 +9,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { build } from "vite";
 import { CHROMIUM_ARGS, ensureChromium } from "../lib/chromium.mjs";
+import { startProduct } from "../lib/product.mjs";
 
 export const title = "Web payload and Lighthouse (built app on the embedded backend)";
 
@@ -23,42 +22,6 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** `npm start` on its own ports and data directory; resolves once the web app answers. */
-async function startProduct() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lwcc-bench-web-"));
-  const child = spawn("npx", ["tsx", "scripts/start.ts"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      LWCC_BACKEND_PORT: String(PORT + 1),
-      LWCC_DATA_DIR: dataDir,
-    },
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  while (!output.includes("LWCC is running")) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      stop();
-      throw new Error(`npm start did not come up:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url: `http://127.0.0.1:${PORT}`, stop };
-}
 
 /** @param {import("playwright-core").Browser} browser @param {string} url */
 async function payload(browser, url) {
@@ -141,7 +104,7 @@ async function scores(url) {
 }
 
 export async function run() {
-  const product = await startProduct();
+  const product = await startProduct(PORT);
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
     args: CHROMIUM_ARGS,
