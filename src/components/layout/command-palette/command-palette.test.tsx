@@ -1,12 +1,13 @@
 import type { Id } from "@convex/_generated/dataModel";
 import { ACTION_ITEM_MESSAGES } from "@convex/model/messages";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
 import type { Viewer } from "@/features/auth/viewer";
 import { signedIn, testAuthSession } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
+import { CommandPalette, GROUP_PREVIEW, MAX_RESULTS } from "./command-palette";
 import type { PaletteEntries } from "./commands";
 import { RECENT_STORAGE_KEY } from "./recent";
 
@@ -271,5 +272,28 @@ describe("command palette for members", () => {
     expect(state.queried.at(-1)).toEqual({});
     await user.keyboard("{Escape}");
     await waitFor(() => expect(state.queried.at(-1)).toBe("skip"));
+  });
+});
+
+describe("long lists", () => {
+  const many = Array.from({ length: 40 }, (_, index) => ({
+    id: `sample:${index + 1}`,
+    label: `Sample command ${index + 1}`,
+    keywords: ["sample"],
+    group: "navigation" as const,
+    action: { kind: "navigate" as const, to: "/" },
+  }));
+
+  it("lists a preview of each group, with the way to the rest, and caps a search's results", async () => {
+    const user = userEvent.setup();
+    render(<CommandPalette open onOpenChange={() => {}} commands={many} onRun={() => {}} />);
+    const dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    expect(within(dialog).getAllByRole("option")).toHaveLength(GROUP_PREVIEW + 1);
+    const more = within(dialog).getByRole("option", { name: "Show all 40 in Navigation (press 1)" });
+    await user.click(more);
+    expect(within(dialog).getAllByRole("option")).toHaveLength(40);
+    within(dialog).getByRole("combobox").focus();
+    await user.keyboard("{Backspace}sample");
+    expect(within(dialog).getAllByRole("option")).toHaveLength(MAX_RESULTS);
   });
 });

@@ -24,7 +24,12 @@ export interface CommandPaletteProps {
 }
 
 /** A search shows at most this many results: enough to find anything, few enough to scan. */
-export const MAX_RESULTS = 50;
+export const MAX_RESULTS = 20;
+/**
+ * While the groups are listed, each shows this many; the rest are one number key away. A calm
+ * first view, and a keystroke never has to build or tear down hundreds of rows.
+ */
+export const GROUP_PREVIEW = 12;
 /** Number keys run the first nine listed items. */
 const NUMBERED = 9;
 const RECENT_SHOWN = 3;
@@ -38,6 +43,8 @@ interface Section {
   /** The number key that opens this group, while the groups are listed. */
   number?: number;
   items: PaletteCommand[];
+  /** How many more the group holds than it shows. */
+  more?: number;
 }
 
 function digitOf(event: KeyboardEvent): number | null {
@@ -110,12 +117,16 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
     const recentItems = recent.flatMap((id) => byId.get(id) ?? []).slice(0, RECENT_SHOWN);
     return [
       ...(recentItems.length ? [{ key: "recent", heading: "Recent", items: recentItems }] : []),
-      ...groups.map((group, index) => ({
-        key: group.id,
-        heading: group.label,
-        number: index + 1,
-        items: commands.filter((command) => command.group === group.id),
-      })),
+      ...groups.map((group, index) => {
+        const items = commands.filter((command) => command.group === group.id);
+        return {
+          key: group.id,
+          heading: group.label,
+          number: index + 1,
+          items: items.slice(0, GROUP_PREVIEW),
+          more: Math.max(0, items.length - GROUP_PREVIEW),
+        };
+      }),
     ];
   }, [commands, freeText, groups, query, recent, scope, typed]);
 
@@ -123,7 +134,13 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
   const numbered = typed || scope !== null ? (sections[0]?.items.slice(0, NUMBERED) ?? []) : [];
   const firstValue = sections[0]?.items[0] ? `${sections[0].key}:${sections[0].items[0].id}` : "";
   const visibleValues = useMemo(
-    () => new Set(sections.flatMap((section) => section.items.map((item) => `${section.key}:${item.id}`))),
+    () =>
+      new Set(
+        sections.flatMap((section) => [
+          ...section.items.map((item) => `${section.key}:${item.id}`),
+          ...(section.more ? [`${section.key}:more`] : []),
+        ]),
+      ),
     [sections],
   );
   // A new search or group starts at its best match; a live update that removes the highlighted item moves to the first.
@@ -272,6 +289,13 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
                       onRun={runItem}
                     />
                   ))}
+                  {section.more ? (
+                    <CommandItem value={`${section.key}:more`} onSelect={() => setScope(section.key as PaletteGroupId)}>
+                      <span className="text-muted-foreground">
+                        Show all {section.more + GROUP_PREVIEW} in {section.heading} (press {section.number})
+                      </span>
+                    </CommandItem>
+                  ) : null}
                 </CommandGroup>
               ))
             )}
