@@ -10,29 +10,20 @@ import { renderApp } from "@/test/render-app";
 import { CommandPalette, GROUP_PREVIEW, MAX_RESULTS } from "./command-palette";
 import type { PaletteEntries } from "./commands";
 import { RECENT_STORAGE_KEY } from "./recent";
+import { paletteEntries } from "./test-fixtures";
 
 const NOW = Date.now();
 const HOUR = 60 * 60 * 1000;
 
 function entries(): PaletteEntries {
-  return {
-    remainingMinutes: 120,
-    nextSession: {
-      _id: "sessions:next" as Id<"sessions">,
-      title: "Weekly planning",
-      startsAt: NOW + 26 * HOUR,
-      endsAt: NOW + 27 * HOUR,
-      joinOpensAt: NOW + 26 * HOUR - 10 * 60_000,
-      joinClosesAt: NOW + 27 * HOUR,
-      withName: "Cora Coach",
-    },
+  return paletteEntries(NOW, {
+    startsIn: 26 * HOUR,
     openItems: [
       { _id: "actionItems:a" as Id<"actionItems">, title: "Email the accountant", priority: "high", overdue: false },
       { _id: "actionItems:b" as Id<"actionItems">, title: "Sort the inbox", priority: "low", overdue: false },
     ],
-    recordings: [{ _id: "recordings:r" as Id<"recordings">, title: "Planning call", createdAt: NOW - HOUR }],
     transcripts: [],
-  };
+  });
 }
 
 const state = {

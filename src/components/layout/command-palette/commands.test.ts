@@ -1,4 +1,3 @@
-import type { Id } from "@convex/_generated/dataModel";
 import { describe, expect, it } from "vitest";
 import {
   freeTextCommands,
@@ -7,10 +6,10 @@ import {
   QUICK_ADD_LABEL,
   staticCommands,
   visibleGroups,
-  type PaletteEntries,
   type PaletteViewer,
 } from "./commands";
 import { rankCommands } from "./ranking";
+import { paletteEntries } from "./test-fixtures";
 
 const VIEWERS = {
   visitor: null,
@@ -85,24 +84,7 @@ describe("staticCommands by role", () => {
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 25, 12);
 
-function entries(overrides: Partial<PaletteEntries> = {}): PaletteEntries {
-  return {
-    remainingMinutes: 120,
-    nextSession: {
-      _id: "sessions:next" as Id<"sessions">,
-      title: "Weekly planning",
-      startsAt: NOW + 2 * HOUR,
-      endsAt: NOW + 3 * HOUR,
-      joinOpensAt: NOW + 2 * HOUR - 10 * 60_000,
-      joinClosesAt: NOW + 3 * HOUR,
-      withName: "Cora Coach",
-    },
-    openItems: [{ _id: "actionItems:a" as Id<"actionItems">, title: "Email the accountant", priority: "high", dueDate: "2026-11-27", overdue: false }],
-    recordings: [{ _id: "recordings:r" as Id<"recordings">, title: "Planning call", createdAt: NOW - HOUR }],
-    transcripts: [{ _id: "transcripts:t" as Id<"transcripts">, title: "Planning call", createdAt: NOW - HOUR }],
-    ...overrides,
-  };
-}
+const entries = (overrides: Parameters<typeof paletteEntries>[1] = {}) => paletteEntries(NOW, overrides);
 
 describe("liveCommands", () => {
   it("the next session: its page before the join window, Join once it is open", () => {
