@@ -30,6 +30,8 @@ type Limit = { limiter: RateLimiterMemory; key: string };
 
 export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
   const fifteenMinutes = 15 * 60;
+  // Guessing is what the address limit stops: a sign-in that succeeds gives its point back, so
+  // people behind one address (an office, a test run) are not locked out by signing in.
   const signInsByAddress = new RateLimiterMemory({ points: 20, duration: fifteenMinutes });
   // Every attempt takes a point up front (so parallel guesses cannot all pass); a correct password clears them.
   const failuresByEmail = new RateLimiterMemory({ points: 5, duration: fifteenMinutes });
@@ -69,6 +71,7 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
           throw error;
         }
         await failuresByEmail.delete(email);
+        await signInsByAddress.reward(clientAddress(request), 1);
         sendTokens(request, response, 200, tokens);
       },
     },
@@ -91,7 +94,9 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
       async handle(request, response) {
         const { ticket } = parseInput(ticketSchema, await readJson(request));
         await takePoints([{ limiter: signInsByAddress, key: clientAddress(request) }], MESSAGES.signInRateLimited);
-        sendTokens(request, response, 200, await accounts.redeemTicket(ticket));
+        const tokens = await accounts.redeemTicket(ticket);
+        await signInsByAddress.reward(clientAddress(request), 1);
+        sendTokens(request, response, 200, tokens);
       },
     },
     /** Server-to-server: an account made on someone's behalf (Clerk's POST /users). */

@@ -390,6 +390,15 @@ describe("local identity provider over HTTP", () => {
     expect(limited).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
     expect(limited.headers.get("retry-after")).not.toBeNull();
   });
+
+  it("counts only failed sign-ins against the address: many people behind one address can all sign in", async () => {
+    const { url } = await serve();
+    await client(url).register();
+    for (let i = 0; i < 25; i++) expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(200);
+    const guesses = Array.from({ length: 20 }, (_, i) => client(url).login(`user${i}@example.com`, "wrong password"));
+    expect((await Promise.all(guesses)).map((a) => a.status)).toEqual(Array(20).fill(401));
+    expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(429);
+  });
 });
 
 describe("local identity provider programmatic API", () => {
