@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useMemo, useState } from "react";
 import { CommandPalette } from "@/components/layout/command-palette/command-palette";
-import { PALETTE_GROUPS, staticCommands, type PaletteCommand } from "@/components/layout/command-palette/commands";
+import { PALETTE_GROUP_LABELS, staticCommands, type PaletteCommand } from "@/components/layout/command-palette/commands";
 import { scoreCommand, SCORES } from "@/components/layout/command-palette/ranking";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -18,8 +18,6 @@ const RULE_NAMES: Record<number, string> = {
   [SCORES.keywordSubstring]: "keyword substring",
   [SCORES.labelSubstring]: "label substring",
 };
-
-const GROUP_LABELS = Object.fromEntries(PALETTE_GROUPS.map((group) => [group.id, group.label]));
 
 const KEYS: [string, string][] = [
   ["Ctrl+K or Cmd+K", "Open or close the palette, from any page"],
@@ -112,7 +110,7 @@ export function CommandPaletteDemo({ entries = 0 }: { entries?: number }) {
               {scored.map(({ command, score }) => (
                 <tr key={command.id} className="border-b">
                   <td className="py-2 font-medium">{command.label}</td>
-                  <td>{GROUP_LABELS[command.group]}</td>
+                  <td>{PALETTE_GROUP_LABELS[command.group]}</td>
                   <td className="tabular-nums">{score}</td>
                   <td className="text-muted-foreground">{RULE_NAMES[score]}</td>
                 </tr>

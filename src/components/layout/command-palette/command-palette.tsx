@@ -3,7 +3,7 @@ import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, t
 import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useReturnFocus } from "@/lib/use-return-focus";
-import { isFreeText, PALETTE_GROUPS, visibleGroups, type PaletteCommand, type PaletteGroupId } from "./commands";
+import { isFreeText, PALETTE_GROUP_LABELS, visibleGroups, type PaletteCommand, type PaletteGroupId } from "./commands";
 import { rankCommands } from "./ranking";
 
 /** What running a command asks of the palette; nothing means "done, close". */
@@ -33,7 +33,6 @@ export const GROUP_PREVIEW = 12;
 /** Number keys run the first nine listed items. */
 const NUMBERED = 9;
 const RECENT_SHOWN = 3;
-const GROUP_LABELS = Object.fromEntries(PALETTE_GROUPS.map((group) => [group.id, group.label])) as Record<PaletteGroupId, string>;
 
 export const NO_RESULTS = "No results found.";
 
@@ -73,7 +72,7 @@ const PaletteItem = memo(function PaletteItem({ command, value, number, typed, o
         <span className="truncate">{command.label}</span>
         {command.hint || typed ? (
           <span className="truncate text-xs text-muted-foreground">
-            {[command.hint, typed ? GROUP_LABELS[command.group] : undefined].filter(Boolean).join(" · ")}
+            {[command.hint, typed ? PALETTE_GROUP_LABELS[command.group] : undefined].filter(Boolean).join(" · ")}
           </span>
         ) : null}
       </span>
@@ -112,7 +111,7 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
       const results = rankCommands(candidates, query).slice(0, MAX_RESULTS);
       return results.length ? [{ key: "results", heading: "Results", items: results }] : [];
     }
-    if (scope !== null) return [{ key: scope, heading: GROUP_LABELS[scope], items: commands.filter(inScope) }];
+    if (scope !== null) return [{ key: scope, heading: PALETTE_GROUP_LABELS[scope], items: commands.filter(inScope) }];
     const byId = new Map(commands.map((command) => [command.id, command]));
     const recentItems = recent.flatMap((id) => byId.get(id) ?? []).slice(0, RECENT_SHOWN);
     return [
@@ -236,10 +235,10 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
               <button
                 type="button"
                 onClick={() => setScope(null)}
-                aria-label={`${GROUP_LABELS[scope]}: show all groups`}
+                aria-label={`${PALETTE_GROUP_LABELS[scope]}: show all groups`}
                 className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md bg-accent px-2 text-sm font-medium text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
               >
-                {GROUP_LABELS[scope]}
+                {PALETTE_GROUP_LABELS[scope]}
                 <XIcon className="size-4" aria-hidden />
               </button>
             ) : null}

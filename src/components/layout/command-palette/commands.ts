@@ -22,6 +22,7 @@ export const PALETTE_GROUPS = [
   { id: "dashboard", label: "Dashboard" },
 ] as const;
 export type PaletteGroupId = (typeof PALETTE_GROUPS)[number]["id"];
+export const PALETTE_GROUP_LABELS = Object.fromEntries(PALETTE_GROUPS.map((group) => [group.id, group.label])) as Record<PaletteGroupId, string>;
 
 export type PaletteAction =
   | { kind: "navigate"; to: string }
