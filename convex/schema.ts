@@ -7,6 +7,7 @@ import { CAMPAIGN_STATUSES, CAMPAIGN_TEST_TYPES, RECIPIENT_EVENTS, TEMPLATE_CATE
 import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
 import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
 import { FIELD_TYPES, ONBOARDING_ACTIONS } from "./model/onboarding";
+import { FORUM_MODERATION_ACTIONS, FORUM_POST_STATUSES, FORUM_REACTIONS, FORUM_REPORT_STATUSES, FORUM_VISIBILITIES } from "./model/forumRules";
 import { PREMIUM_CONTENT_TYPES } from "./model/premiumContent";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
@@ -503,6 +504,101 @@ export const notificationTypeValidator = v.union(
 );
 export const notificationPriorityValidator = v.union(v.literal("urgent"), v.literal("high"), v.literal("medium"), v.literal("low"));
 
+export const forumVisibilityValidator = literals(FORUM_VISIBILITIES);
+export const forumPostStatusValidator = literals(FORUM_POST_STATUSES);
+export const forumReactionValidator = literals(FORUM_REACTIONS);
+export const forumReportStatusValidator = literals(FORUM_REPORT_STATUSES);
+export const forumModerationActionValidator = literals(FORUM_MODERATION_ACTIONS);
+
+/** A forum category (issue 19). Counts are kept in the transactions that change them, so lists never scan. */
+export const forumCategoryFields = {
+  slug: v.string(),
+  name: v.string(),
+  description: v.string(),
+  visibility: forumVisibilityValidator,
+  sortOrder: v.number(),
+  /** Visible threads in the category. */
+  threadCount: v.number(),
+  lastActivityAt: v.optional(v.number()),
+};
+
+/** A thread: its title, place and state; its opening post is the forumPosts row with `opening: true`. */
+export const forumThreadFields = {
+  categoryId: v.id("forumCategories"),
+  authorId: v.id("users"),
+  title: v.string(),
+  /** The opening post's status: a hidden or deleted opening post hides or deletes the thread. */
+  status: forumPostStatusValidator,
+  pinned: v.boolean(),
+  locked: v.boolean(),
+  createdAt: v.number(),
+  /** The newest visible post's time: lists sort by it and unread markers compare with it. */
+  lastActivityAt: v.number(),
+  /** Visible replies, the opening post not counted. */
+  replyCount: v.number(),
+  lastPostAuthorId: v.optional(v.id("users")),
+};
+
+/** A post: a thread's opening post or a reply. */
+export const forumPostFields = {
+  threadId: v.id("forumThreads"),
+  authorId: v.id("users"),
+  opening: v.boolean(),
+  /** Markdown; emptied when its author deletes it. */
+  body: v.string(),
+  status: forumPostStatusValidator,
+  createdAt: v.number(),
+  /** When its author last edited it: shown as "edited". */
+  editedAt: v.optional(v.number()),
+  /** What search reads (model/forumRules.ts searchTextOf); empty once deleted. */
+  searchText: v.string(),
+  /** Reactions by name and how many gave each; names absent mean none. */
+  reactionCounts: v.record(v.string(), v.number()),
+  /** The moderator's reason for hiding or deleting it, shown to staff. */
+  moderationReason: v.optional(v.string()),
+};
+
+export const forumReactionFields = {
+  postId: v.id("forumPosts"),
+  userId: v.id("users"),
+  reaction: forumReactionValidator,
+  createdAt: v.number(),
+};
+
+/** A member's own state of a thread: following it, and how far they have read. */
+export const forumThreadStateFields = {
+  userId: v.id("users"),
+  threadId: v.id("forumThreads"),
+  followed: v.boolean(),
+  lastReadAt: v.number(),
+};
+
+export const forumReportFields = {
+  postId: v.id("forumPosts"),
+  threadId: v.id("forumThreads"),
+  reporterId: v.id("users"),
+  reason: v.string(),
+  status: forumReportStatusValidator,
+  createdAt: v.number(),
+  resolvedAt: v.optional(v.number()),
+  resolvedBy: v.optional(v.id("users")),
+  /** What the moderator did or said. */
+  resolution: v.optional(v.string()),
+};
+
+/** One moderation action, for the admins' audit log. */
+export const forumAuditFields = {
+  actorId: v.id("users"),
+  action: forumModerationActionValidator,
+  threadId: v.id("forumThreads"),
+  postId: v.optional(v.id("forumPosts")),
+  reportId: v.optional(v.id("forumReports")),
+  reason: v.optional(v.string()),
+  fromCategoryId: v.optional(v.id("forumCategories")),
+  toCategoryId: v.optional(v.id("forumCategories")),
+  at: v.number(),
+};
+
 export const notificationFields = {
   userId: v.id("users"),
   type: notificationTypeValidator,
@@ -836,6 +932,23 @@ export default defineSchema({
     .index("by_session", ["sessionId"])
     .index("by_member_and_created", ["memberId", "createdAt"])
     .index("by_uploader_and_created", ["uploadedBy", "createdAt"]),
+  forumCategories: defineTable(forumCategoryFields).index("by_slug", ["slug"]).index("by_sort_order", ["sortOrder"]),
+  forumThreads: defineTable(forumThreadFields)
+    .index("by_category_status_pinned_and_activity", ["categoryId", "status", "pinned", "lastActivityAt"])
+    .index("by_status_and_activity", ["status", "lastActivityAt"]),
+  forumPosts: defineTable(forumPostFields)
+    .index("by_thread_status_and_created", ["threadId", "status", "createdAt"])
+    .index("by_thread_and_created", ["threadId", "createdAt"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["status"] }),
+  forumReactions: defineTable(forumReactionFields).index("by_post_user_and_reaction", ["postId", "userId", "reaction"]),
+  forumThreadStates: defineTable(forumThreadStateFields)
+    .index("by_user_and_thread", ["userId", "threadId"])
+    .index("by_thread_and_followed", ["threadId", "followed"]),
+  forumReports: defineTable(forumReportFields)
+    .index("by_status_and_created", ["status", "createdAt"])
+    .index("by_post_and_reporter", ["postId", "reporterId"])
+    .index("by_post_and_status", ["postId", "status"]),
+  forumAudit: defineTable(forumAuditFields).index("by_at", ["at"]),
   notifications: defineTable(notificationFields)
     .index("by_user_and_time", ["userId", "timestamp"])
     .index("by_user_read_and_time", ["userId", "read", "timestamp"]),

@@ -162,6 +162,28 @@ export const EMAIL_FIELD_MESSAGES = {
   testTypeWithoutTest: "Only an A/B test (2 or more versions) has a test type.",
 } as const;
 
+/** The community forum (issue 19): its refusals and the form's field texts. */
+export const FORUM_MESSAGES = {
+  INVALID_FORUM_POST: "Please check the highlighted fields.",
+  TITLE_INVALID: "Please give your thread a title of 3 to 120 characters.",
+  BODY_EMPTY: "Please write something before posting.",
+  BODY_TOO_LONG: "Posts can be up to 10,000 characters. Please shorten it, or split it into two posts.",
+  BODY_UNSAFE: "Posts are plain text with Markdown. Please remove HTML tags and script links.",
+  REASON_INVALID: "Please give a reason of 3 to 500 characters.",
+  FORUM_NOT_JOINED: "Join the forum to post. It only takes a moment.",
+  FORUM_NAME_REQUIRED: "Choose a forum name so other members know who is talking.",
+  THREAD_LOCKED: "This thread is locked, so it takes no new replies.",
+  CATEGORY_NOT_FOUND: "We couldn't find that forum category.",
+  THREAD_NOT_FOUND: "We couldn't find that thread.",
+  POST_NOT_FOUND: "We couldn't find that post.",
+  NOT_YOUR_POST: "You can only change your own posts.",
+  EDIT_WINDOW_PASSED: "Posts can be edited for 1 hour after posting. You can still delete it, or add a reply.",
+  ALREADY_REPORTED: "You've already reported this post. A moderator will look at it soon.",
+  SAME_CATEGORY: "The thread is already in that category.",
+  REPORT_NOT_FOUND: "We couldn't find that report, or it has already been handled.",
+  RATE_LIMITED: "You're posting faster than the forum allows. Take a short break and try again in a minute.",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
@@ -178,6 +200,18 @@ export const ERROR_MESSAGES = {
   INTRO_ACCOUNT_DEACTIVATED: INTRO_MESSAGES.INTRO_ACCOUNT_DEACTIVATED,
   INTRO_SETUP_FAILED: INTRO_MESSAGES.INTRO_SETUP_FAILED,
   ...EMAIL_SYSTEM_MESSAGES,
+  INVALID_FORUM_POST: FORUM_MESSAGES.INVALID_FORUM_POST,
+  FORUM_NOT_JOINED: FORUM_MESSAGES.FORUM_NOT_JOINED,
+  FORUM_NAME_REQUIRED: FORUM_MESSAGES.FORUM_NAME_REQUIRED,
+  THREAD_LOCKED: FORUM_MESSAGES.THREAD_LOCKED,
+  CATEGORY_NOT_FOUND: FORUM_MESSAGES.CATEGORY_NOT_FOUND,
+  THREAD_NOT_FOUND: FORUM_MESSAGES.THREAD_NOT_FOUND,
+  POST_NOT_FOUND: FORUM_MESSAGES.POST_NOT_FOUND,
+  NOT_YOUR_POST: FORUM_MESSAGES.NOT_YOUR_POST,
+  EDIT_WINDOW_PASSED: FORUM_MESSAGES.EDIT_WINDOW_PASSED,
+  ALREADY_REPORTED: FORUM_MESSAGES.ALREADY_REPORTED,
+  SAME_CATEGORY: FORUM_MESSAGES.SAME_CATEGORY,
+  REPORT_NOT_FOUND: FORUM_MESSAGES.REPORT_NOT_FOUND,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 

@@ -1,0 +1,246 @@
+/**
+ * The community forum (issue 19) for members: categories, threads, replies, reactions, following,
+ * unread markers, search and reports. Everyone signed in reads (guests too); posting needs a
+ * writer who has joined the forum with a forum name. Hidden categories, hidden posts and
+ * moderation fields are for staff only. Rules: model/forumRules.ts (pure) and model/forum.ts.
+ * Moderation is in forumModeration.ts.
+ */
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { memberMutation, memberQuery, publicQuery, writerMutation } from "./functions";
+import { forumPostStatusValidator, forumReactionValidator, forumVisibilityValidator, roleValidator } from "./schema";
+
+/** How a post's author is shown: their forum name, and a badge for coaches and admins. */
+export const forumAuthorValidator = v.object({
+  _id: v.id("users"),
+  name: v.string(),
+  role: roleValidator,
+});
+
+export const forumCategoryViewValidator = v.object({
+  _id: v.id("forumCategories"),
+  slug: v.string(),
+  name: v.string(),
+  description: v.string(),
+  visibility: forumVisibilityValidator,
+  threadCount: v.number(),
+  lastActivityAt: v.optional(v.number()),
+});
+
+export const forumThreadSummaryValidator = v.object({
+  _id: v.id("forumThreads"),
+  title: v.string(),
+  status: forumPostStatusValidator,
+  pinned: v.boolean(),
+  locked: v.boolean(),
+  createdAt: v.number(),
+  lastActivityAt: v.number(),
+  replyCount: v.number(),
+  author: forumAuthorValidator,
+  /** Something was posted since the caller last read it (or they never opened it). */
+  unread: v.boolean(),
+  followed: v.boolean(),
+});
+
+export const forumPostViewValidator = v.object({
+  _id: v.id("forumPosts"),
+  threadId: v.id("forumThreads"),
+  opening: v.boolean(),
+  /** Empty for a deleted post; the page says it was deleted. */
+  body: v.string(),
+  status: forumPostStatusValidator,
+  createdAt: v.number(),
+  editedAt: v.optional(v.number()),
+  author: forumAuthorValidator,
+  reactions: v.array(v.object({ reaction: forumReactionValidator, count: v.number(), mine: v.boolean() })),
+  /** The caller wrote it. */
+  mine: v.boolean(),
+  /** The caller may edit it now (their own, visible, within the edit window). */
+  canEdit: v.boolean(),
+  /** Staff only: why a moderator hid or deleted it. */
+  moderationReason: v.optional(v.string()),
+});
+
+/** What the caller may do in the forum, for the pages to offer only what will work. */
+export const forumStandingValidator = v.object({
+  forumMember: v.boolean(),
+  forumName: v.optional(v.string()),
+  /** Why the caller cannot post yet: guests read only; members join first. */
+  blocked: v.optional(v.union(v.literal("guest"), v.literal("not_joined"))),
+  canModerate: v.boolean(),
+  /** Admins read the audit log. */
+  canAudit: v.boolean(),
+});
+
+/** The caller's standing in the forum. */
+export const standing = memberQuery({
+  args: {},
+  returns: forumStandingValidator,
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Joins the forum, choosing a forum name when the caller has none yet (field errors as in the profile form). */
+export const join = writerMutation({
+  args: { forumName: v.optional(v.string()) },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** The categories the caller may see, in their order; hidden ones for staff only. */
+export const categories = memberQuery({
+  args: {},
+  returns: v.array(forumCategoryViewValidator),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** One category by slug, or null when it does not exist or is not the caller's to see. */
+export const category = memberQuery({
+  args: { slug: v.string() },
+  returns: v.union(forumCategoryViewValidator, v.null()),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** A category's visible threads, pinned first, then by latest activity. */
+export const threads = memberQuery({
+  args: { categoryId: v.id("forumCategories"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(forumThreadSummaryValidator),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** A thread's heading and the caller's state of it; null when it is not the caller's to see. */
+export const thread = memberQuery({
+  args: { threadId: v.id("forumThreads") },
+  returns: v.union(
+    v.object({
+      thread: forumThreadSummaryValidator,
+      category: v.object({ _id: v.id("forumCategories"), slug: v.string(), name: v.string() }),
+      /** When the caller last read it, before this visit's markRead; null if never. */
+      lastReadAt: v.union(v.number(), v.null()),
+      /** The caller may reply: joined, not a guest, and the thread open (staff may reply to locked ones). */
+      canReply: v.boolean(),
+    }),
+    v.null(),
+  ),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** A thread's posts, oldest first, the opening post first of all; staff also see hidden ones. */
+export const posts = memberQuery({
+  args: { threadId: v.id("forumThreads"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(forumPostViewValidator),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Threads and replies whose title or text match, best first, from categories the caller may see. */
+export const search = memberQuery({
+  args: { query: v.string() },
+  returns: v.array(
+    v.object({
+      postId: v.id("forumPosts"),
+      threadId: v.id("forumThreads"),
+      title: v.string(),
+      excerpt: v.string(),
+      opening: v.boolean(),
+      category: v.object({ slug: v.string(), name: v.string() }),
+      createdAt: v.number(),
+    }),
+  ),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** The newest thread titles of public categories, for /community; no names, no text. */
+export const recentPublic = publicQuery({
+  args: {},
+  returns: v.array(v.object({ _id: v.id("forumThreads"), title: v.string(), category: v.string(), lastActivityAt: v.number(), replyCount: v.number() })),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Starts a thread; the author follows it. */
+export const createThread = writerMutation({
+  args: { categoryId: v.id("forumCategories"), title: v.string(), body: v.string() },
+  returns: v.id("forumThreads"),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Replies to a thread; the author follows it, and followers and @mentions are notified. */
+export const reply = writerMutation({
+  args: { threadId: v.id("forumThreads"), body: v.string() },
+  returns: v.id("forumPosts"),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Edits the caller's own post within the edit window; `title` only for an opening post. */
+export const editPost = writerMutation({
+  args: { postId: v.id("forumPosts"), body: v.string(), title: v.optional(v.string()) },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Deletes the caller's own post (its text is removed); an opening post with no replies takes its thread along. */
+export const deletePost = writerMutation({
+  args: { postId: v.id("forumPosts") },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Gives or takes back one of the caller's reactions to a post. */
+export const react = writerMutation({
+  args: { postId: v.id("forumPosts"), reaction: forumReactionValidator },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Follows or unfollows a thread (followers hear of replies). */
+export const follow = writerMutation({
+  args: { threadId: v.id("forumThreads"), followed: v.boolean() },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Records that the caller has read the thread up to now; guests too (it is their own reading state). */
+export const markRead = memberMutation({
+  args: { threadId: v.id("forumThreads") },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Reports a post to the moderators, once per member and post. */
+export const report = writerMutation({
+  args: { postId: v.id("forumPosts"), reason: v.string() },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});

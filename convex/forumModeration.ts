@@ -1,0 +1,118 @@
+/**
+ * Forum moderation (issue 19, SPEC §6 "moderate"): coaches and admins hide or restore posts, lock,
+ * pin and move threads, delete with a reason, and work through members' reports. Every action is
+ * written to the audit log in the same transaction; admins read the log.
+ */
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { adminQuery, staffMutation, staffQuery } from "./functions";
+import { forumModerationActionValidator, forumPostStatusValidator } from "./schema";
+
+const nameValidator = v.object({ _id: v.id("users"), name: v.string() });
+
+/** Open reports, oldest first, grouped per post: the queue moderators work through. */
+export const queue = staffQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(
+    v.object({
+      reportId: v.id("forumReports"),
+      postId: v.id("forumPosts"),
+      threadId: v.id("forumThreads"),
+      threadTitle: v.string(),
+      opening: v.boolean(),
+      excerpt: v.string(),
+      postStatus: forumPostStatusValidator,
+      author: nameValidator,
+      reporter: nameValidator,
+      reason: v.string(),
+      createdAt: v.number(),
+      /** Open reports on the same post, this one included. */
+      openReports: v.number(),
+    }),
+  ),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Hides a post from members (an opening post hides its thread) and resolves its open reports. */
+export const hidePost = staffMutation({
+  args: { postId: v.id("forumPosts"), reason: v.string() },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Shows a hidden post again. */
+export const restorePost = staffMutation({
+  args: { postId: v.id("forumPosts"), reason: v.optional(v.string()) },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Deletes a post for everyone (an opening post deletes its thread), with a reason; resolves its reports. */
+export const deletePost = staffMutation({
+  args: { postId: v.id("forumPosts"), reason: v.string() },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+export const setLocked = staffMutation({
+  args: { threadId: v.id("forumThreads"), locked: v.boolean(), reason: v.optional(v.string()) },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+export const setPinned = staffMutation({
+  args: { threadId: v.id("forumThreads"), pinned: v.boolean(), reason: v.optional(v.string()) },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+export const moveThread = staffMutation({
+  args: { threadId: v.id("forumThreads"), categoryId: v.id("forumCategories"), reason: v.optional(v.string()) },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Closes a report without acting on the post. */
+export const dismissReport = staffMutation({
+  args: { reportId: v.id("forumReports"), reason: v.optional(v.string()) },
+  returns: v.null(),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
+
+/** Every moderation action, newest first, for admins. */
+export const auditLog = adminQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(
+    v.object({
+      _id: v.id("forumAudit"),
+      action: forumModerationActionValidator,
+      actor: nameValidator,
+      threadId: v.id("forumThreads"),
+      threadTitle: v.string(),
+      postId: v.optional(v.id("forumPosts")),
+      reason: v.optional(v.string()),
+      fromCategory: v.optional(v.string()),
+      toCategory: v.optional(v.string()),
+      at: v.number(),
+    }),
+  ),
+  handler: () => {
+    throw new Error("contract");
+  },
+});
