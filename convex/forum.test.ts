@@ -1,8 +1,10 @@
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "./_generated/api";
+import { DEMO_ACCOUNTS } from "../scripts/demo-accounts";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { FORUM_EDIT_WINDOW_MS, FORUM_SEARCH_LIMIT } from "./model/forumRules";
+import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_THREADS } from "./model/demoForum";
+import { bodyError, FORUM_EDIT_WINDOW_MS, FORUM_SEARCH_LIMIT, titleError } from "./model/forumRules";
 import { FORUM_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
 import { forumCategory, forumMember, forumTables } from "./test.forum";
 import { activitiesOf, notificationsOf } from "./test.sessions";
@@ -501,5 +503,46 @@ describe("notifications", () => {
     const told = await t.run(async (ctx) => (await ctx.db.query("notifications").collect()).length);
     expect(told).toBe(followers.length + 1);
     expect(await titles(t, followers.at(-1)!)).toHaveLength(1);
+  });
+});
+
+describe("seed.demo", () => {
+  const accounts = DEMO_ACCOUNTS.map(({ password: _password, ...account }) => ({ ...account, tokenIdentifier: `local|${account.email}` }));
+  const as = (t: T, email: string) => t.withIdentity({ tokenIdentifier: `local|${email}` });
+
+  it("writes only text the forum's own rules accept", () => {
+    for (const thread of DEMO_FORUM_THREADS) {
+      expect([thread.title, titleError(thread.title)]).toEqual([thread.title, undefined]);
+      for (const post of [thread.opening, ...thread.replies]) expect([post.body, bodyError(post.body)]).toEqual([post.body, undefined]);
+    }
+  });
+
+  it("seeds the categories and conversations once, with counts the pages can trust", async () => {
+    const t = newConvexTest();
+    await t.mutation(internal.seed.demo, { accounts });
+    await t.mutation(internal.seed.demo, { accounts });
+    const coach = as(t, "coach@example.com");
+    const maya = as(t, "maya@example.com");
+    const categories = await coach.query(api.forum.categories, {});
+    expect(categories.map((c) => [c.name, c.visibility])).toEqual(DEMO_FORUM_CATEGORIES.map((c) => [c.name, c.visibility]));
+    expect((await maya.query(api.forum.categories, {})).map((c) => c.slug)).not.toContain("staff-room");
+
+    for (const category of categories) {
+      const threads = (await coach.query(api.forum.threads, { categoryId: category._id, paginationOpts: firstPage })).page;
+      expect([category.slug, category.threadCount]).toEqual([category.slug, threads.length]);
+      if (threads.length > 0) expect(category.lastActivityAt).toBe(Math.max(...threads.map((th) => th.lastActivityAt)));
+      for (const thread of threads) {
+        const posts = (await coach.query(api.forum.posts, { threadId: thread._id, paginationOpts: firstPage })).page;
+        expect([thread.title, thread.replyCount, thread.lastActivityAt]).toEqual([thread.title, posts.length - 1, posts.at(-1)!.createdAt]);
+      }
+    }
+    const introductions = categories.find((c) => c.slug === "introductions")!;
+    const [rules] = (await maya.query(api.forum.threads, { categoryId: introductions._id, paginationOpts: firstPage })).page;
+    expect(rules).toMatchObject({ title: "House rules", pinned: true, author: { name: "Coach Cora", role: "coach" } });
+    expect((await t.query(api.forum.recentPublic, {})).length).toBeGreaterThan(0);
+    expect(await maya.query(api.forum.search, { query: "invoices" })).toHaveLength(1);
+    // Guests and Theo have not joined: they read, and the page asks them to join (or tells guests they read only).
+    expect((await as(t, "theo@example.com").query(api.forum.standing, {})).blocked).toBe("not_joined");
+    expect((await as(t, "guest.confirmed@example.com").query(api.forum.standing, {})).blocked).toBe("guest");
   });
 });

@@ -4,11 +4,14 @@
  * credentials at the local identity provider).
  */
 import { v } from "convex/values";
+import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
 import { recordRecipientEvents } from "./model/campaignEvents";
 import { campaignLinks, recipientToken } from "./model/campaigns";
 import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PREMIUM_CONTENT, DEMO_PRODUCTS, DEMO_TRANSCRIPT } from "./model/demoContent";
+import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_THREADS } from "./model/demoForum";
+import { searchTextOf as forumSearchTextOf } from "./model/forumRules";
 import { queueExtraction } from "./model/extractionPipeline";
 import { recordActivity, activityUrls } from "./model/activity";
 import { bookSession, meetingUrl } from "./model/bookings";
@@ -61,6 +64,7 @@ export const demo = internalMutation({
     await seedActionItems(ctx, now);
     await seedTranscript(ctx, now);
     await seedEmailCampaigns(ctx, now);
+    await seedForum(ctx, now);
     await storeDefaultVersion(ctx.db);
     return created;
   },
@@ -345,5 +349,70 @@ async function seedEmailCampaigns(ctx: MutationCtx, now: number) {
     // B's subject does better: every B reader opens, one A reader; two of them click.
     if (variant === 1 || index === 0) await recordRecipientEvents(ctx, recipientId, ["opened"], sentAt + (index + 2) * HOUR);
     if (index === 1 || index === 3) await recordRecipientEvents(ctx, recipientId, ["clicked"], sentAt + (index + 3) * HOUR);
+  }
+}
+
+/**
+ * The forum's categories and a few conversations by the demo accounts, with the counts the pages
+ * read (threads per category, replies per thread, latest activity) and each writer following what
+ * they wrote in, read up to their own last post. Written directly, not through createThread and
+ * reply, so no notifications or rate limits fire for history. Once: a table that has rows is left alone.
+ */
+async function seedForum(ctx: MutationCtx, now: number) {
+  if (await ctx.db.query("forumCategories").first()) return;
+  const categories = new Map<string, Id<"forumCategories">>();
+  for (const [sortOrder, category] of DEMO_FORUM_CATEGORIES.entries()) {
+    categories.set(category.slug, await ctx.db.insert("forumCategories", { ...category, sortOrder, threadCount: 0 }));
+  }
+  for (const { category: slug, title, pinned, opening, replies } of DEMO_FORUM_THREADS) {
+    const categoryId = categories.get(slug)!;
+    // A thread needs its opening author; a reply whose author is not seeded is left out.
+    if (!(await findUserByEmail(ctx.db, opening.by))) continue;
+    const posts = [];
+    for (const post of [opening, ...replies]) {
+      const author = await findUserByEmail(ctx.db, post.by);
+      if (!author) continue;
+      const reactions = [];
+      for (const { by, reaction } of post.reactions ?? []) {
+        const giver = await findUserByEmail(ctx.db, by);
+        if (giver) reactions.push({ userId: giver._id, reaction });
+      }
+      posts.push({ authorId: author._id, body: post.body, createdAt: now - post.hoursAgo * HOUR, reactions });
+    }
+    const first = posts[0]!;
+    const last = posts.at(-1)!;
+    const threadId = await ctx.db.insert("forumThreads", {
+      categoryId,
+      authorId: first.authorId,
+      title,
+      status: "visible",
+      pinned: pinned ?? false,
+      locked: false,
+      createdAt: first.createdAt,
+      lastActivityAt: last.createdAt,
+      replyCount: posts.length - 1,
+      lastPostAuthorId: last.authorId,
+    });
+    for (const [index, { reactions, ...post }] of posts.entries()) {
+      const isOpening = index === 0;
+      const reactionCounts: Record<string, number> = {};
+      for (const { reaction } of reactions) reactionCounts[reaction] = (reactionCounts[reaction] ?? 0) + 1;
+      const postId = await ctx.db.insert("forumPosts", {
+        threadId,
+        ...post,
+        opening: isOpening,
+        status: "visible",
+        searchText: isOpening ? forumSearchTextOf(post.body, title) : forumSearchTextOf(post.body),
+        reactionCounts,
+      });
+      for (const { userId, reaction } of reactions) await ctx.db.insert("forumReactions", { postId, userId, reaction, createdAt: post.createdAt });
+    }
+    const lastPostBy = new Map(posts.map((post) => [post.authorId, post.createdAt]));
+    for (const [userId, lastReadAt] of lastPostBy) await ctx.db.insert("forumThreadStates", { userId, threadId, followed: true, lastReadAt });
+    const category = (await ctx.db.get("forumCategories", categoryId))!;
+    await ctx.db.patch("forumCategories", categoryId, {
+      threadCount: category.threadCount + 1,
+      lastActivityAt: Math.max(category.lastActivityAt ?? 0, last.createdAt),
+    });
   }
 }
