@@ -15,6 +15,7 @@ import { Route as AdhdAndLanguageRouteImport } from './routes/adhd-and-language'
 import { Route as AffiliateLinksPolicyRouteImport } from './routes/affiliate-links-policy'
 import { Route as BookingErrorRouteImport } from './routes/booking-error'
 import { Route as CoachingRouteImport } from './routes/coaching'
+import { Route as CommunityRouteImport } from './routes/community'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
 import { Route as DashboardRouteImport } from './routes/dashboard'
@@ -63,6 +64,9 @@ import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settin
 import { Route as DemosCommandPaletteRouteImport } from './routes/demos.command-palette'
 import { Route as DemosCommandPaletteTiersRouteImport } from './routes/demos.command-palette-tiers'
 import { Route as DemosUserProvisioningRouteImport } from './routes/demos.user-provisioning'
+import { Route as ForumIndexRouteImport } from './routes/forum.index'
+import { Route as ForumModerationRouteImport } from './routes/forum.moderation'
+import { Route as ForumSearchRouteImport } from './routes/forum.search'
 import { Route as LoginSplatRouteImport } from './routes/login.$'
 import { Route as RegisterSplatRouteImport } from './routes/register.$'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
@@ -75,6 +79,8 @@ import { Route as DashboardBookingsIdRouteImport } from './routes/dashboard.book
 import { Route as DashboardRecordingsIndexRouteImport } from './routes/dashboard.recordings.index'
 import { Route as DashboardRecordingsIdRouteImport } from './routes/dashboard.recordings.$id'
 import { Route as DashboardTranscriptsIdRouteImport } from './routes/dashboard.transcripts.$id'
+import { Route as ForumCSlugRouteImport } from './routes/forum.c.$slug'
+import { Route as ForumTThreadIdRouteImport } from './routes/forum.t.$threadId'
 import { Route as AdminEmailCampaignsCampaignIdRouteImport } from './routes/admin.email.campaigns.$campaignId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -105,6 +111,11 @@ const BookingErrorRoute = BookingErrorRouteImport.update({
 const CoachingRoute = CoachingRouteImport.update({
   id: '/coaching',
   path: '/coaching',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CommunityRoute = CommunityRouteImport.update({
+  id: '/community',
+  path: '/community',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -348,6 +359,21 @@ const DemosUserProvisioningRoute = DemosUserProvisioningRouteImport.update({
   path: '/demos/user-provisioning',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForumIndexRoute = ForumIndexRouteImport.update({
+  id: '/forum/',
+  path: '/forum/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForumModerationRoute = ForumModerationRouteImport.update({
+  id: '/forum/moderation',
+  path: '/forum/moderation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForumSearchRoute = ForumSearchRouteImport.update({
+  id: '/forum/search',
+  path: '/forum/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginSplatRoute = LoginSplatRouteImport.update({
   id: '/login/$',
   path: '/login/$',
@@ -409,6 +435,16 @@ const DashboardTranscriptsIdRoute = DashboardTranscriptsIdRouteImport.update({
   path: '/transcripts/$id',
   getParentRoute: () => DashboardRoute,
 } as any)
+const ForumCSlugRoute = ForumCSlugRouteImport.update({
+  id: '/forum/c/$slug',
+  path: '/forum/c/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForumTThreadIdRoute = ForumTThreadIdRouteImport.update({
+  id: '/forum/t/$threadId',
+  path: '/forum/t/$threadId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminEmailCampaignsCampaignIdRoute =
   AdminEmailCampaignsCampaignIdRouteImport.update({
     id: '/admin/email/campaigns/$campaignId',
@@ -423,6 +459,7 @@ export interface FileRoutesByFullPath {
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
   '/booking-error': typeof BookingErrorRoute
   '/coaching': typeof CoachingRoute
+  '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
@@ -467,6 +504,8 @@ export interface FileRoutesByFullPath {
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
+  '/forum/moderation': typeof ForumModerationRoute
+  '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -475,11 +514,14 @@ export interface FileRoutesByFullPath {
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
   '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
   '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/forum/c/$slug': typeof ForumCSlugRoute
+  '/forum/t/$threadId': typeof ForumTThreadIdRoute
   '/admin/email/': typeof AdminEmailIndexRoute
   '/dashboard/bookings/': typeof DashboardBookingsIndexRoute
   '/dashboard/recordings/': typeof DashboardRecordingsIndexRoute
@@ -492,6 +534,7 @@ export interface FileRoutesByTo {
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
   '/booking-error': typeof BookingErrorRoute
   '/coaching': typeof CoachingRoute
+  '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/faq': typeof FaqRoute
@@ -535,6 +578,8 @@ export interface FileRoutesByTo {
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
+  '/forum/moderation': typeof ForumModerationRoute
+  '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -543,11 +588,14 @@ export interface FileRoutesByTo {
   '/case-studies': typeof CaseStudiesIndexRoute
   '/checkout': typeof CheckoutIndexRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/forum': typeof ForumIndexRoute
   '/services': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
   '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
   '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/forum/c/$slug': typeof ForumCSlugRoute
+  '/forum/t/$threadId': typeof ForumTThreadIdRoute
   '/admin/email': typeof AdminEmailIndexRoute
   '/dashboard/bookings': typeof DashboardBookingsIndexRoute
   '/dashboard/recordings': typeof DashboardRecordingsIndexRoute
@@ -561,6 +609,7 @@ export interface FileRoutesById {
   '/affiliate-links-policy': typeof AffiliateLinksPolicyRoute
   '/booking-error': typeof BookingErrorRoute
   '/coaching': typeof CoachingRoute
+  '/community': typeof CommunityRoute
   '/contact': typeof ContactRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
@@ -605,6 +654,8 @@ export interface FileRoutesById {
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
+  '/forum/moderation': typeof ForumModerationRoute
+  '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
@@ -613,11 +664,14 @@ export interface FileRoutesById {
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
   '/dashboard/bookings/$id': typeof DashboardBookingsIdRoute
   '/dashboard/recordings/$id': typeof DashboardRecordingsIdRoute
   '/dashboard/transcripts/$id': typeof DashboardTranscriptsIdRoute
+  '/forum/c/$slug': typeof ForumCSlugRoute
+  '/forum/t/$threadId': typeof ForumTThreadIdRoute
   '/admin/email/': typeof AdminEmailIndexRoute
   '/dashboard/bookings/': typeof DashboardBookingsIndexRoute
   '/dashboard/recordings/': typeof DashboardRecordingsIndexRoute
@@ -632,6 +686,7 @@ export interface FileRouteTypes {
     | '/affiliate-links-policy'
     | '/booking-error'
     | '/coaching'
+    | '/community'
     | '/contact'
     | '/cookie-policy'
     | '/dashboard'
@@ -676,6 +731,8 @@ export interface FileRouteTypes {
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
     | '/demos/user-provisioning'
+    | '/forum/moderation'
+    | '/forum/search'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
@@ -684,11 +741,14 @@ export interface FileRouteTypes {
     | '/case-studies/'
     | '/checkout/'
     | '/dashboard/'
+    | '/forum/'
     | '/services/'
     | '/admin/email/health'
     | '/dashboard/bookings/$id'
     | '/dashboard/recordings/$id'
     | '/dashboard/transcripts/$id'
+    | '/forum/c/$slug'
+    | '/forum/t/$threadId'
     | '/admin/email/'
     | '/dashboard/bookings/'
     | '/dashboard/recordings/'
@@ -701,6 +761,7 @@ export interface FileRouteTypes {
     | '/affiliate-links-policy'
     | '/booking-error'
     | '/coaching'
+    | '/community'
     | '/contact'
     | '/cookie-policy'
     | '/faq'
@@ -744,6 +805,8 @@ export interface FileRouteTypes {
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
     | '/demos/user-provisioning'
+    | '/forum/moderation'
+    | '/forum/search'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
@@ -752,11 +815,14 @@ export interface FileRouteTypes {
     | '/case-studies'
     | '/checkout'
     | '/dashboard'
+    | '/forum'
     | '/services'
     | '/admin/email/health'
     | '/dashboard/bookings/$id'
     | '/dashboard/recordings/$id'
     | '/dashboard/transcripts/$id'
+    | '/forum/c/$slug'
+    | '/forum/t/$threadId'
     | '/admin/email'
     | '/dashboard/bookings'
     | '/dashboard/recordings'
@@ -769,6 +835,7 @@ export interface FileRouteTypes {
     | '/affiliate-links-policy'
     | '/booking-error'
     | '/coaching'
+    | '/community'
     | '/contact'
     | '/cookie-policy'
     | '/dashboard'
@@ -813,6 +880,8 @@ export interface FileRouteTypes {
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
     | '/demos/user-provisioning'
+    | '/forum/moderation'
+    | '/forum/search'
     | '/login/$'
     | '/register/$'
     | '/services/$slug'
@@ -821,11 +890,14 @@ export interface FileRouteTypes {
     | '/case-studies/'
     | '/checkout/'
     | '/dashboard/'
+    | '/forum/'
     | '/services/'
     | '/admin/email/health'
     | '/dashboard/bookings/$id'
     | '/dashboard/recordings/$id'
     | '/dashboard/transcripts/$id'
+    | '/forum/c/$slug'
+    | '/forum/t/$threadId'
     | '/admin/email/'
     | '/dashboard/bookings/'
     | '/dashboard/recordings/'
@@ -839,6 +911,7 @@ export interface RootRouteChildren {
   AffiliateLinksPolicyRoute: typeof AffiliateLinksPolicyRoute
   BookingErrorRoute: typeof BookingErrorRoute
   CoachingRoute: typeof CoachingRoute
+  CommunityRoute: typeof CommunityRoute
   ContactRoute: typeof ContactRoute
   CookiePolicyRoute: typeof CookiePolicyRoute
   DashboardRoute: typeof DashboardRouteWithChildren
@@ -876,6 +949,8 @@ export interface RootRouteChildren {
   DemosCommandPaletteRoute: typeof DemosCommandPaletteRoute
   DemosCommandPaletteTiersRoute: typeof DemosCommandPaletteTiersRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
+  ForumModerationRoute: typeof ForumModerationRoute
+  ForumSearchRoute: typeof ForumSearchRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
@@ -883,8 +958,11 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
+  ForumIndexRoute: typeof ForumIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   AdminEmailHealthRoute: typeof AdminEmailHealthRoute
+  ForumCSlugRoute: typeof ForumCSlugRoute
+  ForumTThreadIdRoute: typeof ForumTThreadIdRoute
   AdminEmailIndexRoute: typeof AdminEmailIndexRoute
   AdminEmailCampaignsCampaignIdRoute: typeof AdminEmailCampaignsCampaignIdRoute
 }
@@ -931,6 +1009,13 @@ declare module '@tanstack/react-router' {
       path: '/coaching'
       fullPath: '/coaching'
       preLoaderRoute: typeof CoachingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/community': {
+      id: '/community'
+      path: '/community'
+      fullPath: '/community'
+      preLoaderRoute: typeof CommunityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -1269,6 +1354,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemosUserProvisioningRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forum/': {
+      id: '/forum/'
+      path: '/forum'
+      fullPath: '/forum/'
+      preLoaderRoute: typeof ForumIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forum/moderation': {
+      id: '/forum/moderation'
+      path: '/forum/moderation'
+      fullPath: '/forum/moderation'
+      preLoaderRoute: typeof ForumModerationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forum/search': {
+      id: '/forum/search'
+      path: '/forum/search'
+      fullPath: '/forum/search'
+      preLoaderRoute: typeof ForumSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login/$': {
       id: '/login/$'
       path: '/login/$'
@@ -1353,6 +1459,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardTranscriptsIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/forum/c/$slug': {
+      id: '/forum/c/$slug'
+      path: '/forum/c/$slug'
+      fullPath: '/forum/c/$slug'
+      preLoaderRoute: typeof ForumCSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forum/t/$threadId': {
+      id: '/forum/t/$threadId'
+      path: '/forum/t/$threadId'
+      fullPath: '/forum/t/$threadId'
+      preLoaderRoute: typeof ForumTThreadIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/email/campaigns/$campaignId': {
       id: '/admin/email/campaigns/$campaignId'
       path: '/admin/email/campaigns/$campaignId'
@@ -1406,6 +1526,7 @@ const rootRouteChildren: RootRouteChildren = {
   AffiliateLinksPolicyRoute: AffiliateLinksPolicyRoute,
   BookingErrorRoute: BookingErrorRoute,
   CoachingRoute: CoachingRoute,
+  CommunityRoute: CommunityRoute,
   ContactRoute: ContactRoute,
   CookiePolicyRoute: CookiePolicyRoute,
   DashboardRoute: DashboardRouteWithChildren,
@@ -1443,6 +1564,8 @@ const rootRouteChildren: RootRouteChildren = {
   DemosCommandPaletteRoute: DemosCommandPaletteRoute,
   DemosCommandPaletteTiersRoute: DemosCommandPaletteTiersRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
+  ForumModerationRoute: ForumModerationRoute,
+  ForumSearchRoute: ForumSearchRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,
   ServicesSlugRoute: ServicesSlugRoute,
@@ -1450,8 +1573,11 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
+  ForumIndexRoute: ForumIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   AdminEmailHealthRoute: AdminEmailHealthRoute,
+  ForumCSlugRoute: ForumCSlugRoute,
+  ForumTThreadIdRoute: ForumTThreadIdRoute,
   AdminEmailIndexRoute: AdminEmailIndexRoute,
   AdminEmailCampaignsCampaignIdRoute: AdminEmailCampaignsCampaignIdRoute,
 }
