@@ -56,6 +56,7 @@ import type * as model_commandPalette from "../model/commandPalette.js";
 import type * as model_contact from "../model/contact.js";
 import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_demoContent from "../model/demoContent.js";
+import type * as model_demoForum from "../model/demoForum.js";
 import type * as model_email from "../model/email.js";
 import type * as model_emailAggregates from "../model/emailAggregates.js";
 import type * as model_emailDashboard from "../model/emailDashboard.js";
@@ -165,6 +166,7 @@ declare const fullApi: ApiFromModules<{
   "model/contact": typeof model_contact;
   "model/dashboard": typeof model_dashboard;
   "model/demoContent": typeof model_demoContent;
+  "model/demoForum": typeof model_demoForum;
   "model/email": typeof model_email;
   "model/emailAggregates": typeof model_emailAggregates;
   "model/emailDashboard": typeof model_emailDashboard;
