@@ -126,6 +126,17 @@ describe("forumModeration:deletePost", () => {
     expect((await get(t, "forumCategories", focus)).lastActivityAt).toBeUndefined();
     expect(await coach.as.query(api.forum.thread, { threadId })).toBeNull();
   });
+
+  it("still deletes a thread whose author deleted its opening post after someone replied", async () => {
+    const { t, focus, threadId, openingId, maya, coach } = await setup();
+    await maya.as.mutation(api.forum.deletePost, { postId: openingId });
+    expect((await get(t, "forumThreads", threadId)).status).toBe("visible");
+    expect(await codeOf(coach.as.mutation(api.forumModeration.hidePost, { postId: openingId, reason: "Off topic" }))).toBe("POST_NOT_FOUND");
+    await coach.as.mutation(api.forumModeration.deletePost, { postId: openingId, reason: "Thread without a question" });
+    expect((await get(t, "forumThreads", threadId)).status).toBe("deleted");
+    expect((await get(t, "forumCategories", focus)).threadCount).toBe(0);
+    expect(await codeOf(coach.as.mutation(api.forumModeration.deletePost, { postId: openingId, reason: "Again" }))).toBe("POST_NOT_FOUND");
+  });
 });
 
 describe("forumModeration:setLocked, setPinned and moveThread", () => {

@@ -655,11 +655,16 @@ async function resolveReports(ctx: Writer, actor: Doc<"users">, postId: Id<"foru
   }
 }
 
-/** A post a moderator may act on: not deleted, in a thread that is not deleted. */
-async function postToModerate(ctx: Reader, postId: Id<"forumPosts">) {
+/**
+ * A post a moderator may act on: not deleted, in a thread that is not deleted. With
+ * `deletedOpening`, also an opening post its author deleted while the thread lives on (its
+ * replies kept it), so a moderator can still delete that thread.
+ */
+async function postToModerate(ctx: Reader, postId: Id<"forumPosts">, options: { deletedOpening?: boolean } = {}) {
   const post = await ctx.db.get("forumPosts", postId);
   const thread = post && (await ctx.db.get("forumThreads", post.threadId));
-  if (!post || post.status === "deleted" || !thread || thread.status === "deleted") throw userError("POST_NOT_FOUND");
+  if (!post || !thread || thread.status === "deleted") throw userError("POST_NOT_FOUND");
+  if (post.status === "deleted" && !(options.deletedOpening && post.opening)) throw userError("POST_NOT_FOUND");
   return { post, thread };
 }
 
@@ -689,7 +694,7 @@ export async function restorePost(ctx: Writer, actor: Doc<"users">, args: { post
 
 export async function moderatorDeletePost(ctx: Writer, actor: Doc<"users">, args: { postId: Id<"forumPosts">; reason: string }, now: number) {
   const reason = checkReason(args.reason)!;
-  const { post } = await postToModerate(ctx, args.postId);
+  const { post } = await postToModerate(ctx, args.postId, { deletedOpening: true });
   await setPostStatus(ctx, post, "deleted", { moderationReason: reason });
   await resolveReports(ctx, actor, post._id, reason, now);
   await audit(ctx, actor, "delete", { threadId: post.threadId, postId: post._id, reason }, now);
