@@ -65,6 +65,7 @@ export const FOOTER_NAV: NavGroup[] = [
 export const ACCOUNT_MENU = [
   { label: "Dashboard", href: "/dashboard" },
   { label: "Profile", href: "/profile" },
+  { label: "Forum", href: "/forum" },
   { label: "Settings", href: "/dashboard/settings" },
   { label: "Billing", href: "/dashboard/billing" },
 ] as const;

@@ -13,7 +13,7 @@ describe("site navigation", () => {
     expect(within(header).queryByRole("button", { name: "Account menu" })).not.toBeInTheDocument();
   });
 
-  it("gives signed-in members Dashboard, Profile, Settings, Billing and Sign Out", async () => {
+  it("gives signed-in members Dashboard, Profile, Forum, Settings, Billing and Sign Out", async () => {
     renderApp("/", { viewer: member });
     const header = await screen.findByRole("banner");
     expect(within(header).queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
@@ -24,6 +24,7 @@ describe("site navigation", () => {
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    expect(within(menu).getByRole("menuitem", { name: "Forum" })).toHaveAttribute("href", "/forum");
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/dashboard/settings");
     expect(within(menu).getByRole("menuitem", { name: "Billing" })).toHaveAttribute("href", "/dashboard/billing");
     const signOut = within(menu).getByRole("menuitem", { name: "Sign Out" });

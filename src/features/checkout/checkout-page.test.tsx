@@ -169,6 +169,7 @@ describe("payment outcome pages", () => {
     expect(screen.getByRole("link", { name: "Book your coaching session" })).toHaveAttribute("href", "/coaching");
     expect(screen.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
     expect(screen.getByRole("link", { name: "Review your profile" })).toHaveAttribute("href", "/profile");
+    expect(screen.getByRole("link", { name: "Meet the community" })).toHaveAttribute("href", "/community");
   });
 
   const paidPackage = {

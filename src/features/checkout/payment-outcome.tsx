@@ -122,6 +122,9 @@ export function PaymentSuccessPage({ orderId }: { orderId: string }) {
         <Link to="/profile" className={LINK}>
           Review your profile
         </Link>
+        <Link to="/community" className={LINK}>
+          Meet the community
+        </Link>
       </section>
     </OutcomeShell>
   );

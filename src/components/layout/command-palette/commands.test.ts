@@ -31,6 +31,7 @@ describe("staticCommands by role", () => {
     expect(labels(VIEWERS.visitor, "account")).toEqual(["Sign In", "Create Account"]);
     expect(labels(VIEWERS.visitor, "theme")).toEqual(["Light", "Dark", "Auto"]);
     expect(labels(VIEWERS.visitor, "navigation")).toEqual(expect.arrayContaining(["Home", "Pricing", "Marketplace", "Blog", "Contact"]));
+    expect(labels(VIEWERS.visitor)).not.toContain("Community Forum");
   });
 
   it("guests: no Dashboard commands, no upgrade, but settings and Sign Out", () => {
@@ -52,6 +53,11 @@ describe("staticCommands by role", () => {
     expect(labels(VIEWERS.client, "account")).toContain("Upgrade Plan");
     expect(labels(VIEWERS.client, "account")).not.toContain("Sign In");
     expect(labels(VIEWERS.client)).toContain("Premium Content");
+    expect(staticCommands(VIEWERS.client).find((command) => command.label === "Community Forum")).toMatchObject({
+      group: "navigation",
+      action: { kind: "navigate", to: "/forum" },
+    });
+    expect(labels(VIEWERS.guest, "navigation")).toContain("Community Forum");
     expect(labels(VIEWERS.client)).not.toContain("Coaching");
     expect(labels(VIEWERS.client).filter((label) => label.startsWith("Admin"))).toEqual([]);
   });

@@ -137,7 +137,10 @@ function accountCommands(viewer: PaletteViewer): PaletteCommand[] {
 
 /** Pages only some members may open; the server refuses everyone else either way. */
 function memberPages(viewer: NonNullable<PaletteViewer>): PaletteCommand[] {
-  const pages: PaletteCommand[] = [];
+  // Everyone signed in reads the forum, guests included (posting is the server's to allow).
+  const pages: PaletteCommand[] = [
+    { id: "page:/forum", label: "Community Forum", keywords: ["forum", "community", "discussion", "peers", "ask"], group: "navigation", action: navigate(DASHBOARD_URLS.forum) },
+  ];
   if (hasPremiumAccess(viewer.tier))
     pages.push({ id: "page:/premium", label: "Premium Content", keywords: ["premium", "courses", "downloads"], group: "navigation", action: navigate("/premium") });
   if (hasCoachingPage(viewer.tier))
