@@ -20,6 +20,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as FaqRouteImport } from './routes/faq'
+import { Route as ForumRouteImport } from './routes/forum'
 import { Route as FreeIntroSessionRouteImport } from './routes/free-intro-session'
 import { Route as GlossaryRouteImport } from './routes/glossary'
 import { Route as HealthRouteImport } from './routes/health'
@@ -136,6 +137,11 @@ const DashboardRoute = DashboardRouteImport.update({
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForumRoute = ForumRouteImport.update({
+  id: '/forum',
+  path: '/forum',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FreeIntroSessionRoute = FreeIntroSessionRouteImport.update({
@@ -360,19 +366,19 @@ const DemosUserProvisioningRoute = DemosUserProvisioningRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForumIndexRoute = ForumIndexRouteImport.update({
-  id: '/forum/',
-  path: '/forum/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => ForumRoute,
 } as any)
 const ForumModerationRoute = ForumModerationRouteImport.update({
-  id: '/forum/moderation',
-  path: '/forum/moderation',
-  getParentRoute: () => rootRouteImport,
+  id: '/moderation',
+  path: '/moderation',
+  getParentRoute: () => ForumRoute,
 } as any)
 const ForumSearchRoute = ForumSearchRouteImport.update({
-  id: '/forum/search',
-  path: '/forum/search',
-  getParentRoute: () => rootRouteImport,
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => ForumRoute,
 } as any)
 const LoginSplatRoute = LoginSplatRouteImport.update({
   id: '/login/$',
@@ -436,14 +442,14 @@ const DashboardTranscriptsIdRoute = DashboardTranscriptsIdRouteImport.update({
   getParentRoute: () => DashboardRoute,
 } as any)
 const ForumCSlugRoute = ForumCSlugRouteImport.update({
-  id: '/forum/c/$slug',
-  path: '/forum/c/$slug',
-  getParentRoute: () => rootRouteImport,
+  id: '/c/$slug',
+  path: '/c/$slug',
+  getParentRoute: () => ForumRoute,
 } as any)
 const ForumTThreadIdRoute = ForumTThreadIdRouteImport.update({
-  id: '/forum/t/$threadId',
-  path: '/forum/t/$threadId',
-  getParentRoute: () => rootRouteImport,
+  id: '/t/$threadId',
+  path: '/t/$threadId',
+  getParentRoute: () => ForumRoute,
 } as any)
 const AdminEmailCampaignsCampaignIdRoute =
   AdminEmailCampaignsCampaignIdRouteImport.update({
@@ -464,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/faq': typeof FaqRoute
+  '/forum': typeof ForumRouteWithChildren
   '/free-intro-session': typeof FreeIntroSessionRoute
   '/glossary': typeof GlossaryRoute
   '/health': typeof HealthRoute
@@ -614,6 +621,7 @@ export interface FileRoutesById {
   '/cookie-policy': typeof CookiePolicyRoute
   '/dashboard': typeof DashboardRouteWithChildren
   '/faq': typeof FaqRoute
+  '/forum': typeof ForumRouteWithChildren
   '/free-intro-session': typeof FreeIntroSessionRoute
   '/glossary': typeof GlossaryRoute
   '/health': typeof HealthRoute
@@ -691,6 +699,7 @@ export interface FileRouteTypes {
     | '/cookie-policy'
     | '/dashboard'
     | '/faq'
+    | '/forum'
     | '/free-intro-session'
     | '/glossary'
     | '/health'
@@ -840,6 +849,7 @@ export interface FileRouteTypes {
     | '/cookie-policy'
     | '/dashboard'
     | '/faq'
+    | '/forum'
     | '/free-intro-session'
     | '/glossary'
     | '/health'
@@ -916,6 +926,7 @@ export interface RootRouteChildren {
   CookiePolicyRoute: typeof CookiePolicyRoute
   DashboardRoute: typeof DashboardRouteWithChildren
   FaqRoute: typeof FaqRoute
+  ForumRoute: typeof ForumRouteWithChildren
   FreeIntroSessionRoute: typeof FreeIntroSessionRoute
   GlossaryRoute: typeof GlossaryRoute
   HealthRoute: typeof HealthRoute
@@ -949,8 +960,6 @@ export interface RootRouteChildren {
   DemosCommandPaletteRoute: typeof DemosCommandPaletteRoute
   DemosCommandPaletteTiersRoute: typeof DemosCommandPaletteTiersRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
-  ForumModerationRoute: typeof ForumModerationRoute
-  ForumSearchRoute: typeof ForumSearchRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
@@ -958,11 +967,8 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
-  ForumIndexRoute: typeof ForumIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   AdminEmailHealthRoute: typeof AdminEmailHealthRoute
-  ForumCSlugRoute: typeof ForumCSlugRoute
-  ForumTThreadIdRoute: typeof ForumTThreadIdRoute
   AdminEmailIndexRoute: typeof AdminEmailIndexRoute
   AdminEmailCampaignsCampaignIdRoute: typeof AdminEmailCampaignsCampaignIdRoute
 }
@@ -1044,6 +1050,13 @@ declare module '@tanstack/react-router' {
       path: '/faq'
       fullPath: '/faq'
       preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forum': {
+      id: '/forum'
+      path: '/forum'
+      fullPath: '/forum'
+      preLoaderRoute: typeof ForumRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/free-intro-session': {
@@ -1356,24 +1369,24 @@ declare module '@tanstack/react-router' {
     }
     '/forum/': {
       id: '/forum/'
-      path: '/forum'
+      path: '/'
       fullPath: '/forum/'
       preLoaderRoute: typeof ForumIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof ForumRoute
     }
     '/forum/moderation': {
       id: '/forum/moderation'
-      path: '/forum/moderation'
+      path: '/moderation'
       fullPath: '/forum/moderation'
       preLoaderRoute: typeof ForumModerationRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof ForumRoute
     }
     '/forum/search': {
       id: '/forum/search'
-      path: '/forum/search'
+      path: '/search'
       fullPath: '/forum/search'
       preLoaderRoute: typeof ForumSearchRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof ForumRoute
     }
     '/login/$': {
       id: '/login/$'
@@ -1461,17 +1474,17 @@ declare module '@tanstack/react-router' {
     }
     '/forum/c/$slug': {
       id: '/forum/c/$slug'
-      path: '/forum/c/$slug'
+      path: '/c/$slug'
       fullPath: '/forum/c/$slug'
       preLoaderRoute: typeof ForumCSlugRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof ForumRoute
     }
     '/forum/t/$threadId': {
       id: '/forum/t/$threadId'
-      path: '/forum/t/$threadId'
+      path: '/t/$threadId'
       fullPath: '/forum/t/$threadId'
       preLoaderRoute: typeof ForumTThreadIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof ForumRoute
     }
     '/admin/email/campaigns/$campaignId': {
       id: '/admin/email/campaigns/$campaignId'
@@ -1519,6 +1532,24 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
   DashboardRouteChildren,
 )
 
+interface ForumRouteChildren {
+  ForumModerationRoute: typeof ForumModerationRoute
+  ForumSearchRoute: typeof ForumSearchRoute
+  ForumIndexRoute: typeof ForumIndexRoute
+  ForumCSlugRoute: typeof ForumCSlugRoute
+  ForumTThreadIdRoute: typeof ForumTThreadIdRoute
+}
+
+const ForumRouteChildren: ForumRouteChildren = {
+  ForumModerationRoute: ForumModerationRoute,
+  ForumSearchRoute: ForumSearchRoute,
+  ForumIndexRoute: ForumIndexRoute,
+  ForumCSlugRoute: ForumCSlugRoute,
+  ForumTThreadIdRoute: ForumTThreadIdRoute,
+}
+
+const ForumRouteWithChildren = ForumRoute._addFileChildren(ForumRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
@@ -1531,6 +1562,7 @@ const rootRouteChildren: RootRouteChildren = {
   CookiePolicyRoute: CookiePolicyRoute,
   DashboardRoute: DashboardRouteWithChildren,
   FaqRoute: FaqRoute,
+  ForumRoute: ForumRouteWithChildren,
   FreeIntroSessionRoute: FreeIntroSessionRoute,
   GlossaryRoute: GlossaryRoute,
   HealthRoute: HealthRoute,
@@ -1564,8 +1596,6 @@ const rootRouteChildren: RootRouteChildren = {
   DemosCommandPaletteRoute: DemosCommandPaletteRoute,
   DemosCommandPaletteTiersRoute: DemosCommandPaletteTiersRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
-  ForumModerationRoute: ForumModerationRoute,
-  ForumSearchRoute: ForumSearchRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,
   ServicesSlugRoute: ServicesSlugRoute,
@@ -1573,11 +1603,8 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
-  ForumIndexRoute: ForumIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   AdminEmailHealthRoute: AdminEmailHealthRoute,
-  ForumCSlugRoute: ForumCSlugRoute,
-  ForumTThreadIdRoute: ForumTThreadIdRoute,
   AdminEmailIndexRoute: AdminEmailIndexRoute,
   AdminEmailCampaignsCampaignIdRoute: AdminEmailCampaignsCampaignIdRoute,
 }
