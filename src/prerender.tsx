@@ -7,6 +7,7 @@ import { INDEXED_PATHS } from "@convex/model/site";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { AuthStatusStore, type AuthSession } from "@/features/auth/auth-session";
+import { WithoutConvex } from "@/features/auth/convex-on-demand";
 import { AuthSessionProvider } from "@/features/auth/use-auth";
 import { ViewerProvider } from "@/features/auth/viewer";
 import { CartProvider } from "@/features/cart/cart-provider";
@@ -53,7 +54,9 @@ export async function render(path: string): Promise<{ head: string; body: string
       <CartProvider storage={noSavedCart}>
         <AuthSessionProvider session={session}>
           <ViewerProvider value={{ status: "loading" }}>
-            <RouterProvider router={router} context={{ auth: session }} />
+            <WithoutConvex>
+              <RouterProvider router={router} context={{ auth: session }} />
+            </WithoutConvex>
           </ViewerProvider>
         </AuthSessionProvider>
       </CartProvider>

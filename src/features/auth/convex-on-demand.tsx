@@ -45,6 +45,12 @@ export function ConvexOnDemand({ children }: { children: ReactNode }) {
 }
 
 const READY: ConvexDemand = { ready: true, request: () => {} };
+const NOT_YET: ConvexDemand = { ready: false, request: () => {} };
+
+/** Build-time rendering (src/prerender.tsx): live parts render their fallback, as in the browser before Convex arrives. */
+export function WithoutConvex({ children }: { children: ReactNode }) {
+  return <DemandContext.Provider value={NOT_YET}>{children}</DemandContext.Provider>;
+}
 
 /** Renders `children` (which read Convex) once Convex is mounted, asking for it meanwhile. */
 export function NeedsConvex({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
