@@ -334,7 +334,7 @@ function PostItem({ post, thread, standing, now, timeZone, fresh }: PostItemProp
 
 function UnreadDivider() {
   return (
-    <li role="separator" aria-label="Unread since your last visit" className="flex items-center gap-3 text-sm font-semibold text-primary">
+    <li className="flex items-center gap-3 text-sm font-semibold text-primary">
       <span aria-hidden className="h-px flex-1 bg-primary/50" />
       Unread since your last visit
       <span aria-hidden className="h-px flex-1 bg-primary/50" />
