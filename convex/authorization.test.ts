@@ -892,7 +892,245 @@ const CASES: Record<string, Case> = {
     }),
     ownership: { none: "coaches and admins only; a coach retries only their own sessions (extraction.test.ts)" },
   },
+  "forum:standing": { access: "member", args: () => ({}), ownership: { none: "reads only the caller's own users row" } },
+  "forum:join": {
+    access: "writer",
+    args: () => ({ forumName: "New Member" }),
+    ownership: async ({ t, other }, self) => {
+      const before = await t.run((ctx) => ctx.db.get("users", other.id));
+      await self.as.mutation(api.forum.join, { forumName: "Self Joined" });
+      expect(await t.run((ctx) => ctx.db.get("users", other.id))).toEqual(before);
+    },
+  },
+  "forum:categories": { access: "member", args: () => ({}), ownership: { none: "the forum's categories, shared by every member; no member data" } },
+  "forum:category": { access: "member", args: () => ({ slug: "focus" }), ownership: { none: "one shared category; no member data" } },
+  "forum:threads": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ categoryId: (await forumOf(t, other.id, self.id)).categoryId, paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: async ({ t, other }, self) => {
+      // The other member's follow and read state is theirs: the caller sees the thread unfollowed and unread.
+      const { categoryId } = await forumOf(t, other.id, self.id);
+      const args = { categoryId, paginationOpts: { numItems: 10, cursor: null } };
+      expect((await other.as.query(api.forum.threads, args)).page[0]).toMatchObject({ followed: true, unread: false });
+      expect((await self.as.query(api.forum.threads, args)).page[0]).toMatchObject({ followed: false, unread: true });
+    },
+  },
+  "forum:thread": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId }),
+    ownership: async ({ t, other }, self) => {
+      const { threadId } = await forumOf(t, other.id, self.id);
+      expect((await other.as.query(api.forum.thread, { threadId }))!.lastReadAt).not.toBeNull();
+      expect((await self.as.query(api.forum.thread, { threadId }))!.lastReadAt).toBeNull();
+    },
+  },
+  "forum:posts": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId, paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: async ({ t, other }, self) => {
+      const { threadId, postId } = await forumOf(t, other.id, self.id);
+      await other.as.mutation(api.forum.react, { postId, reaction: "support" });
+      const args = { threadId, paginationOpts: { numItems: 10, cursor: null } };
+      expect((await self.as.query(api.forum.posts, args)).page[0]).toMatchObject({ mine: false, canEdit: false, reactions: [{ reaction: "support", count: 1, mine: false }] });
+      expect((await other.as.query(api.forum.posts, args)).page[0]).toMatchObject({ mine: true, reactions: [{ reaction: "support", count: 1, mine: true }] });
+    },
+  },
+  "forum:search": { access: "member", args: () => ({ query: "focus" }), ownership: { none: "shared forum text, limited to what the caller may read; no private data" } },
+  "forum:recentPublic": { access: "public", args: () => ({}), ownership: { none: "thread titles of public categories only, no names or text" } },
+  "forum:createThread": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ categoryId: (await forumOf(t, other.id, self.id)).categoryId, title: "Morning routines", body: "What helps you start?" }),
+    ownership: { none: "adds a thread authored by the caller; touches no other member's rows" },
+  },
+  "forum:reply": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId, body: "Same here" }),
+    ownership: async ({ t, other }, self) => {
+      // Replying marks only the caller's own reading state; the other member's stays as it was.
+      const { threadId } = await forumOf(t, other.id, self.id);
+      const before = await forumStateOf(t, other.id, threadId);
+      await self.as.mutation(api.forum.reply, { threadId, body: "Same here" });
+      expect(await forumStateOf(t, other.id, threadId)).toEqual(before);
+    },
+  },
+  "forum:editPost": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ postId: await ownPostOf(t, other.id, self.id), body: "Edited" }),
+    ownership: async ({ t, other }, self) => {
+      const { postId } = await forumOf(t, other.id, self.id);
+      const before = await t.run((ctx) => ctx.db.get("forumPosts", postId));
+      expect(await denial(self.as.mutation(api.forum.editPost, { postId, body: "Mine now" }))).toBe("NOT_YOUR_POST");
+      expect(await t.run((ctx) => ctx.db.get("forumPosts", postId))).toEqual(before);
+    },
+  },
+  "forum:deletePost": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ postId: await ownPostOf(t, other.id, self.id) }),
+    ownership: async ({ t, other }, self) => {
+      const { postId } = await forumOf(t, other.id, self.id);
+      const before = await t.run((ctx) => ctx.db.get("forumPosts", postId));
+      expect(await denial(self.as.mutation(api.forum.deletePost, { postId }))).toBe("NOT_YOUR_POST");
+      expect(await t.run((ctx) => ctx.db.get("forumPosts", postId))).toEqual(before);
+    },
+  },
+  "forum:react": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ postId: (await forumOf(t, other.id, self.id)).postId, reaction: "helpful" }),
+    ownership: async ({ t, other }, self) => {
+      // Toggling the same reaction takes back only the caller's own, never the other member's.
+      const { threadId, postId } = await forumOf(t, other.id, self.id);
+      await other.as.mutation(api.forum.react, { postId, reaction: "helpful" });
+      await self.as.mutation(api.forum.react, { postId, reaction: "helpful" });
+      await self.as.mutation(api.forum.react, { postId, reaction: "helpful" });
+      const args = { threadId, paginationOpts: { numItems: 10, cursor: null } };
+      expect((await other.as.query(api.forum.posts, args)).page[0]!.reactions).toEqual([{ reaction: "helpful", count: 1, mine: true }]);
+    },
+  },
+  "forum:follow": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId, followed: true }),
+    ownership: async ({ t, other }, self) => {
+      const { threadId } = await forumOf(t, other.id, self.id);
+      await self.as.mutation(api.forum.follow, { threadId, followed: false });
+      expect((await forumStateOf(t, other.id, threadId))?.followed).toBe(true);
+    },
+  },
+  "forum:markRead": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId }),
+    ownership: async ({ t, other }, self) => {
+      const { threadId } = await forumOf(t, other.id, self.id);
+      const before = await forumStateOf(t, other.id, threadId);
+      await self.as.mutation(api.forum.markRead, { threadId });
+      expect(await forumStateOf(t, other.id, threadId)).toEqual(before);
+      expect(await forumStateOf(t, self.id, threadId)).not.toBeNull();
+    },
+  },
+  "forum:report": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ postId: (await forumOf(t, other.id, self.id)).postId, reason: "Looks like spam" }),
+    ownership: async ({ t, other }, self) => {
+      // "Once per member": another member's open report does not stand in for the caller's.
+      const { postId } = await forumOf(t, other.id, self.id);
+      await other.as.mutation(api.forum.report, { postId, reason: "Looks like spam" });
+      await self.as.mutation(api.forum.report, { postId, reason: "Off topic" });
+      const reports = await t.run((ctx) => ctx.db.query("forumReports").collect());
+      expect(reports.map((r) => [r.reporterId, r.reason])).toEqual([
+        [other.id, "Looks like spam"],
+        [self.id, "Off topic"],
+      ]);
+    },
+  },
+  "forumModeration:queue": {
+    access: "staff",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:hidePost": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ postId: (await forumOf(t, other.id, self.id)).postId, reason: "Off topic" }),
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:restorePost": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ postId: (await forumOf(t, other.id, self.id)).postId }),
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:deletePost": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ postId: (await forumOf(t, other.id, self.id)).postId, reason: "Spam" }),
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:setLocked": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId, locked: true }),
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:setPinned": {
+    access: "staff",
+    args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId, pinned: true }),
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:moveThread": {
+    access: "staff",
+    args: async ({ t, other }, self) => {
+      const { threadId } = await forumOf(t, other.id, self.id);
+      const categoryId = await t.run((ctx) => ctx.db.insert("forumCategories", { slug: "wins", name: "Wins", description: "", visibility: "public", sortOrder: 2, threadCount: 0 }));
+      return { threadId, categoryId };
+    },
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:dismissReport": {
+    access: "staff",
+    args: async ({ t, other }, self) => {
+      const { threadId, postId } = await forumOf(t, other.id, self.id);
+      const reportId = await t.run((ctx) => ctx.db.insert("forumReports", { postId, threadId, reporterId: other.id, reason: "Spam", status: "open", createdAt: Date.now() }));
+      return { reportId };
+    },
+    ownership: { none: "coaches and admins only; every other caller is denied by the matrix" },
+  },
+  "forumModeration:auditLog": {
+    access: "admin",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
 };
+
+/**
+ * A public category with a thread `other` started (so they follow it and have read it); both
+ * members have joined the forum (the caller only when signed in).
+ */
+function forumOf(t: T, otherId: Id<"users">, selfId: Id<"users"> | null) {
+  return t.run(async (ctx) => {
+    const join = (id: Id<"users">, forumName: string) => ctx.db.patch("users", id, { forumMember: true, forumName, forumNameKey: forumName.toLowerCase() });
+    await join(otherId, "Other Member");
+    if (selfId) await join(selfId, "Self Member");
+    const now = Date.now();
+    const categoryId = await ctx.db.insert("forumCategories", { slug: "focus", name: "Focus", description: "", visibility: "public", sortOrder: 1, threadCount: 1, lastActivityAt: now });
+    const threadId = await ctx.db.insert("forumThreads", {
+      categoryId,
+      authorId: otherId,
+      title: "Focus blocks",
+      status: "visible",
+      pinned: false,
+      locked: false,
+      createdAt: now,
+      lastActivityAt: now,
+      replyCount: 0,
+      lastPostAuthorId: otherId,
+    });
+    const postId = await ctx.db.insert("forumPosts", {
+      threadId,
+      authorId: otherId,
+      opening: true,
+      body: "How long are yours?",
+      status: "visible",
+      createdAt: now,
+      searchText: "Focus blocks\nHow long are yours?",
+      reactionCounts: {},
+    });
+    await ctx.db.insert("forumThreadStates", { userId: otherId, threadId, followed: true, lastReadAt: now });
+    return { categoryId, threadId, postId };
+  });
+}
+
+/** A reply the caller wrote in the forum of forumOf (the other member's post for anonymous callers, who are refused anyway). */
+async function ownPostOf(t: T, otherId: Id<"users">, selfId: Id<"users"> | null) {
+  const { threadId, postId } = await forumOf(t, otherId, selfId);
+  if (!selfId) return postId;
+  return t.run((ctx) =>
+    ctx.db.insert("forumPosts", { threadId, authorId: selfId, opening: false, body: "Mine", status: "visible", createdAt: Date.now(), searchText: "Mine", reactionCounts: {} }),
+  );
+}
+
+function forumStateOf(t: T, userId: Id<"users">, threadId: Id<"forumThreads">) {
+  return t.run((ctx) =>
+    ctx.db
+      .query("forumThreadStates")
+      .withIndex("by_user_and_thread", (q) => q.eq("userId", userId).eq("threadId", threadId))
+      .unique(),
+  );
+}
 
 /** A transcript of the session, an extraction run in `status` and one proposal waiting on it. */
 function proposalOf(t: T, sessionId: Id<"sessions">, status: "succeeded" | "failed" = "succeeded") {

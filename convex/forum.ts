@@ -7,7 +7,27 @@
  */
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { memberMutation, memberQuery, publicQuery, writerMutation } from "./functions";
+import { internalMutation, memberMutation, memberQuery, publicQuery, writerMutation } from "./functions";
+import {
+  categoriesFor,
+  categoryBySlug,
+  createThread as createForumThread,
+  deleteOwnPost,
+  editPost as editForumPost,
+  joinForum,
+  markRead as markThreadRead,
+  notifyPost as notifyForumPost,
+  postsPage,
+  recentPublicThreads,
+  replyTo,
+  reportPost,
+  searchPosts,
+  setFollowed,
+  standingOf,
+  threadHeading,
+  threadsPage,
+  toggleReaction,
+} from "./model/forum";
 import { forumPostStatusValidator, forumReactionValidator, forumVisibilityValidator, roleValidator } from "./schema";
 
 /** How a post's author is shown: their forum name, and a badge for coaches and admins. */
@@ -76,17 +96,16 @@ export const forumStandingValidator = v.object({
 export const standing = memberQuery({
   args: {},
   returns: forumStandingValidator,
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx) => standingOf(ctx.viewer),
 });
 
 /** Joins the forum, choosing a forum name when the caller has none yet (field errors as in the profile form). */
 export const join = writerMutation({
   args: { forumName: v.optional(v.string()) },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, { forumName }) => {
+    await joinForum(ctx, ctx.viewer, forumName);
+    return null;
   },
 });
 
@@ -94,27 +113,21 @@ export const join = writerMutation({
 export const categories = memberQuery({
   args: {},
   returns: v.array(forumCategoryViewValidator),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx) => categoriesFor(ctx, ctx.viewer),
 });
 
 /** One category by slug, or null when it does not exist or is not the caller's to see. */
 export const category = memberQuery({
   args: { slug: v.string() },
   returns: v.union(forumCategoryViewValidator, v.null()),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, { slug }) => categoryBySlug(ctx, ctx.viewer, slug),
 });
 
 /** A category's visible threads, pinned first, then by latest activity. */
 export const threads = memberQuery({
   args: { categoryId: v.id("forumCategories"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(forumThreadSummaryValidator),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, { categoryId, paginationOpts }) => threadsPage(ctx, ctx.viewer, categoryId, paginationOpts),
 });
 
 /** A thread's heading and the caller's state of it; null when it is not the caller's to see. */
@@ -131,18 +144,14 @@ export const thread = memberQuery({
     }),
     v.null(),
   ),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, { threadId }) => threadHeading(ctx, ctx.viewer, threadId),
 });
 
 /** A thread's posts, oldest first, the opening post first of all; staff also see hidden ones. */
 export const posts = memberQuery({
   args: { threadId: v.id("forumThreads"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(forumPostViewValidator),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, { threadId, paginationOpts }) => postsPage(ctx, ctx.viewer, threadId, paginationOpts, Date.now()),
 });
 
 /** Threads and replies whose title or text match, best first, from categories the caller may see. */
@@ -159,44 +168,37 @@ export const search = memberQuery({
       createdAt: v.number(),
     }),
   ),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, { query }) => searchPosts(ctx, ctx.viewer, query),
 });
 
 /** The newest thread titles of public categories, for /community; no names, no text. */
 export const recentPublic = publicQuery({
   args: {},
   returns: v.array(v.object({ _id: v.id("forumThreads"), title: v.string(), category: v.string(), lastActivityAt: v.number(), replyCount: v.number() })),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx) => recentPublicThreads(ctx),
 });
 
 /** Starts a thread; the author follows it. */
 export const createThread = writerMutation({
   args: { categoryId: v.id("forumCategories"), title: v.string(), body: v.string() },
   returns: v.id("forumThreads"),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, args) => createForumThread(ctx, ctx.viewer, args, Date.now()),
 });
 
 /** Replies to a thread; the author follows it, and followers and @mentions are notified. */
 export const reply = writerMutation({
   args: { threadId: v.id("forumThreads"), body: v.string() },
   returns: v.id("forumPosts"),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, args) => replyTo(ctx, ctx.viewer, args, Date.now()),
 });
 
 /** Edits the caller's own post within the edit window; `title` only for an opening post. */
 export const editPost = writerMutation({
   args: { postId: v.id("forumPosts"), body: v.string(), title: v.optional(v.string()) },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, args) => {
+    await editForumPost(ctx, ctx.viewer, args, Date.now());
+    return null;
   },
 });
 
@@ -204,8 +206,9 @@ export const editPost = writerMutation({
 export const deletePost = writerMutation({
   args: { postId: v.id("forumPosts") },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, { postId }) => {
+    await deleteOwnPost(ctx, ctx.viewer, postId);
+    return null;
   },
 });
 
@@ -213,8 +216,9 @@ export const deletePost = writerMutation({
 export const react = writerMutation({
   args: { postId: v.id("forumPosts"), reaction: forumReactionValidator },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, { postId, reaction }) => {
+    await toggleReaction(ctx, ctx.viewer, postId, reaction, Date.now());
+    return null;
   },
 });
 
@@ -222,8 +226,9 @@ export const react = writerMutation({
 export const follow = writerMutation({
   args: { threadId: v.id("forumThreads"), followed: v.boolean() },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, { threadId, followed }) => {
+    await setFollowed(ctx, ctx.viewer, threadId, followed);
+    return null;
   },
 });
 
@@ -231,8 +236,9 @@ export const follow = writerMutation({
 export const markRead = memberMutation({
   args: { threadId: v.id("forumThreads") },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, { threadId }) => {
+    await markThreadRead(ctx, ctx.viewer, threadId, Date.now());
+    return null;
   },
 });
 
@@ -240,7 +246,18 @@ export const markRead = memberMutation({
 export const report = writerMutation({
   args: { postId: v.id("forumPosts"), reason: v.string() },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, args) => {
+    await reportPost(ctx, ctx.viewer, args, Date.now());
+    return null;
+  },
+});
+
+/** The fan-out of a new post's notifications (model/forum.ts notifyPost), scheduled by createThread and reply. */
+export const notifyPost = internalMutation({
+  args: { postId: v.id("forumPosts"), cursor: v.optional(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, { postId, cursor }) => {
+    await notifyForumPost(ctx, postId, cursor, Date.now());
+    return null;
   },
 });

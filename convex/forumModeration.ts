@@ -6,6 +6,7 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { adminQuery, staffMutation, staffQuery } from "./functions";
+import { auditPage, dismissReport as dismissForumReport, hidePost as hideForumPost, moderatorDeletePost, moveThread as moveForumThread, reportQueue, restorePost as restoreForumPost, setThreadFlag } from "./model/forum";
 import { forumModerationActionValidator, forumPostStatusValidator } from "./schema";
 
 const nameValidator = v.object({ _id: v.id("users"), name: v.string() });
@@ -30,17 +31,16 @@ export const queue = staffQuery({
       openReports: v.number(),
     }),
   ),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, { paginationOpts }) => reportQueue(ctx, paginationOpts),
 });
 
 /** Hides a post from members (an opening post hides its thread) and resolves its open reports. */
 export const hidePost = staffMutation({
   args: { postId: v.id("forumPosts"), reason: v.string() },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, args) => {
+    await hideForumPost(ctx, ctx.viewer, args, Date.now());
+    return null;
   },
 });
 
@@ -48,8 +48,9 @@ export const hidePost = staffMutation({
 export const restorePost = staffMutation({
   args: { postId: v.id("forumPosts"), reason: v.optional(v.string()) },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, args) => {
+    await restoreForumPost(ctx, ctx.viewer, args, Date.now());
+    return null;
   },
 });
 
@@ -57,32 +58,39 @@ export const restorePost = staffMutation({
 export const deletePost = staffMutation({
   args: { postId: v.id("forumPosts"), reason: v.string() },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, args) => {
+    await moderatorDeletePost(ctx, ctx.viewer, args, Date.now());
+    return null;
   },
 });
 
+/** Locks or unlocks a thread: a locked thread takes replies from staff only. */
 export const setLocked = staffMutation({
   args: { threadId: v.id("forumThreads"), locked: v.boolean(), reason: v.optional(v.string()) },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, { threadId, locked, reason }) => {
+    await setThreadFlag(ctx, ctx.viewer, "locked", { threadId, value: locked, reason }, Date.now());
+    return null;
   },
 });
 
+/** Pins or unpins a thread: pinned threads head their category. */
 export const setPinned = staffMutation({
   args: { threadId: v.id("forumThreads"), pinned: v.boolean(), reason: v.optional(v.string()) },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, { threadId, pinned, reason }) => {
+    await setThreadFlag(ctx, ctx.viewer, "pinned", { threadId, value: pinned, reason }, Date.now());
+    return null;
   },
 });
 
+/** Moves a thread to another category, keeping both categories' counts right. */
 export const moveThread = staffMutation({
   args: { threadId: v.id("forumThreads"), categoryId: v.id("forumCategories"), reason: v.optional(v.string()) },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, args) => {
+    await moveForumThread(ctx, ctx.viewer, args, Date.now());
+    return null;
   },
 });
 
@@ -90,8 +98,9 @@ export const moveThread = staffMutation({
 export const dismissReport = staffMutation({
   args: { reportId: v.id("forumReports"), reason: v.optional(v.string()) },
   returns: v.null(),
-  handler: () => {
-    throw new Error("contract");
+  handler: async (ctx, args) => {
+    await dismissForumReport(ctx, ctx.viewer, args, Date.now());
+    return null;
   },
 });
 
@@ -112,7 +121,5 @@ export const auditLog = adminQuery({
       at: v.number(),
     }),
   ),
-  handler: () => {
-    throw new Error("contract");
-  },
+  handler: (ctx, { paginationOpts }) => auditPage(ctx, paginationOpts),
 });

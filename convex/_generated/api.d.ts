@@ -69,6 +69,7 @@ import type * as model_errors from "../model/errors.js";
 import type * as model_extraction from "../model/extraction.js";
 import type * as model_extractionPipeline from "../model/extractionPipeline.js";
 import type * as model_extractionScore from "../model/extractionScore.js";
+import type * as model_forum from "../model/forum.js";
 import type * as model_forumRules from "../model/forumRules.js";
 import type * as model_inactivity from "../model/inactivity.js";
 import type * as model_intro from "../model/intro.js";
@@ -177,6 +178,7 @@ declare const fullApi: ApiFromModules<{
   "model/extraction": typeof model_extraction;
   "model/extractionPipeline": typeof model_extractionPipeline;
   "model/extractionScore": typeof model_extractionScore;
+  "model/forum": typeof model_forum;
   "model/forumRules": typeof model_forumRules;
   "model/inactivity": typeof model_inactivity;
   "model/intro": typeof model_intro;

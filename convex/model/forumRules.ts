@@ -60,7 +60,7 @@ export function titleError(title: string): string | undefined {
 }
 
 /** Raw HTML (tags, comments, autolinks with a scheme) is never part of a post. */
-const HTML_TAG = /<\s*[/!?]?\s*[a-z][^>]*>/i;
+const HTML_TAG = /<\s*[/!?]?\s*[a-z][^>]*>|<!--/i;
 /** Link targets that run code or smuggle content instead of going to a page. */
 const SCRIPT_SCHEME = /\b(?:javascript|vbscript|data)\s*:/i;
 

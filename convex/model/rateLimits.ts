@@ -27,6 +27,12 @@ const RATE_LIMITS = {
   securityIncidentsOverall: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
   /** Refused webhook deliveries recorded as errors: a flood of forgeries cannot fill the error log. */
   refusedWebhooksOverall: { kind: "token bucket", rate: 300, period: HOUR, capacity: 100 },
+  /** Forum threads per member: a few in a row, then one every 6 minutes, so no one floods a category. */
+  forumThreadPerUser: { kind: "token bucket", rate: 10, period: HOUR, capacity: 3 },
+  /** Forum replies per member: a lively conversation passes, a script does not. */
+  forumReplyPerUser: { kind: "token bucket", rate: 60, period: HOUR, capacity: 10 },
+  /** Reports per member: enough to flag a bad thread's posts, not to flood the moderators' queue. */
+  forumReportPerUser: { kind: "token bucket", rate: 20, period: HOUR, capacity: 5 },
 } as const satisfies Record<string, RateLimitConfig>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
