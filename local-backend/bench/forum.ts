@@ -13,9 +13,10 @@
 import { fork } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { makeFunctionReference, type PaginationResult } from "convex/server";
-import type { GenericId } from "convex/values";
+import { makeFunctionReference, type PaginationResult, type UserIdentity } from "convex/server";
+import type { GenericId, JSONValue } from "convex/values";
 import { startBackend, type Backend } from "../backend";
+import { ReadSet } from "../engine/read-set";
 import { httpClient, tempDir, wsClient } from "../test/helpers";
 import { api } from "../../convex/_generated/api";
 import type { SubscribersMessage } from "./subscribers";
@@ -39,6 +40,11 @@ const LIST_WARMUP = 50;
 const LIST_SAMPLES = 300;
 const FANOUT_WARMUP = 20;
 const FANOUT_SAMPLES = 100;
+/** The 100 members' case runs each query 100 times per reply (and again for the take-back): fewer samples. */
+const DISTINCT_WARMUP = 10;
+const DISTINCT_SAMPLES = 60;
+const ENGINE_WARMUP = 50;
+const ENGINE_SAMPLES = 300;
 const TIMEOUT_MS = 30_000;
 
 type Row = { name: string; value: string; target?: string; met?: boolean };
@@ -88,11 +94,19 @@ async function run(backend: Backend, kind: "mutation", name: string, args: Recor
 async function subscribers(url: string, udfPath: string, args: unknown, tokens: string[]) {
   const tokensFile = path.join(WORK, `tokens-${udfPath.replace(/\W/g, "-")}-${tokens.length}.json`);
   writeFileSync(tokensFile, JSON.stringify(tokens));
-  const child = fork(path.join(import.meta.dirname, "subscribers.ts"), [url, String(SUBSCRIBERS), udfPath, JSON.stringify(args), tokensFile]);
+  const child = fork(path.join(import.meta.dirname, "subscribers.ts"), [
+    url,
+    String(SUBSCRIBERS),
+    udfPath,
+    JSON.stringify(args),
+    tokensFile,
+  ]);
   const waiting = new Map<string, { resolve: (at: number) => void; reject: (error: Error) => void }>();
-  const next = (key: string, what: string) => withTimeout(new Promise<number>((resolve, reject) => waiting.set(key, { resolve, reject })), what);
+  const next = (key: string, what: string) =>
+    withTimeout(new Promise<number>((resolve, reject) => waiting.set(key, { resolve, reject })), what);
   child.on("message", (message: SubscribersMessage) => {
-    if (message.type === "failed") for (const { reject } of waiting.values()) reject(new Error(`subscribers of ${udfPath}: ${message.error}`));
+    if (message.type === "failed")
+      for (const { reject } of waiting.values()) reject(new Error(`subscribers of ${udfPath}: ${message.error}`));
     else if (message.type === "ready") waiting.get("ready")?.resolve(0);
     else if (message.type === "expecting") waiting.get(`expecting ${message.body}`)?.resolve(0);
     else waiting.get(`${message.type} ${message.body}`)?.resolve(message.at);
@@ -119,6 +133,48 @@ async function subscribers(url: string, udfPath: string, args: unknown, tokens: 
   };
 }
 
+/** A ReadSet that also counts the syscalls a query makes, by operation. */
+class CountingReads extends ReadSet {
+  readonly ops = new Map<string, number>();
+  override record(op: string, argsJson: string, component: string) {
+    this.ops.set(op, (this.ops.get(op) ?? 0) + 1);
+    super.record(op, argsJson, component);
+  }
+}
+
+/**
+ * A query run in the engine alone (no socket, no token check): its time, and its reads by kind, to
+ * tell the function's own cost from the transport's and the fan-out's.
+ */
+async function engineQuery(
+  backend: Backend,
+  name: string,
+  udfPath: string,
+  args: JSONValue,
+  identity: UserIdentity | null,
+): Promise<Row[]> {
+  const samples: number[] = [];
+  let reads = new CountingReads();
+  let cpu: NodeJS.CpuUsage | undefined;
+  for (let i = 0; i < ENGINE_WARMUP + ENGINE_SAMPLES; i++) {
+    if (i === ENGINE_WARMUP) cpu = process.cpuUsage();
+    reads = new CountingReads();
+    const start = performance.now();
+    const { outcome } = await backend.engine().runQuery(udfPath, args, identity, null, reads);
+    const ms = performance.now() - start;
+    if (!outcome.ok) throw new Error(`${udfPath} failed in the engine: ${outcome.message}`);
+    if (i >= ENGINE_WARMUP) samples.push(ms);
+  }
+  const { user, system } = process.cpuUsage(cpu);
+  const ops = [...reads.ops].map(([op, n]) => `${n} ${op.replace(/^1\.0\//, "")}`).join(", ");
+  // CPU time per run is what other processes on the machine cannot inflate.
+  const cpuPerRun = (user + system) / 1000 / ENGINE_SAMPLES;
+  return [
+    latencyRow(`  ${name}, engine only`, samples),
+    { name: `  ${name}, CPU per run; syscalls`, value: `${cpuPerRun.toFixed(2)} ms; ${ops || "none"}` },
+  ];
+}
+
 /** Wall-clock milliseconds, comparable with the subscriber process's. */
 const wallNow = () => performance.timeOrigin + performance.now();
 
@@ -140,7 +196,9 @@ try {
     forumName: `Bench member ${i}`,
   }));
   const accounts = await Promise.all(
-    people.slice(0, SUBSCRIBERS + 1).map((person) => backend.identity.createAccount({ ...person, password: "bench-password-2026", emailVerified: true })),
+    people
+      .slice(0, SUBSCRIBERS + 1)
+      .map((person) => backend.identity.createAccount({ ...person, password: "bench-password-2026", emailVerified: true })),
   );
   const tokens = await Promise.all(accounts.map(async ({ subject }) => (await backend.identity.issueTokens(subject)).accessToken));
   const accountsMs = performance.now() - accountsStart;
@@ -175,7 +233,9 @@ try {
   // Typed loosely, so the bench type-checks against the contract as well as the handlers.
   const first = (await reader.query(api.forum.threads, listArgs)) as PaginationResult<{ pinned: boolean }>;
   if (first.page.length !== 20 || !first.page[0]!.pinned || first.isDone) {
-    throw new Error(`The first page of threads has ${first.page.length} threads (first pinned: ${first.page[0]?.pinned}, isDone: ${first.isDone})`);
+    throw new Error(
+      `The first page of threads has ${first.page.length} threads (first pinned: ${first.page[0]?.pinned}, isDone: ${first.isDone})`,
+    );
   }
   for (let i = 0; i < LIST_WARMUP; i++) await reader.query(api.forum.threads, listArgs);
   const listSamples: number[] = [];
@@ -185,40 +245,81 @@ try {
     listSamples.push(performance.now() - start);
   }
 
+  // Where the time goes: the same functions in the engine alone, a trivial query, and reads by count.
+  const readerIdentity: UserIdentity = {
+    tokenIdentifier: accounts[1]!.tokenIdentifier,
+    subject: accounts[1]!.subject,
+    issuer: accounts[1]!.tokenIdentifier.split("|")[0]!,
+  };
+  const page = { numItems: 20, cursor: null, id: 1 };
+  const firstIds = (first.page as unknown as { _id: GenericId<"forumThreads"> }[]).map((thread) => thread._id);
+  // (Before the engine-only runs: an HTTP connection left idle that long may be reset.)
+  const opened = (await reader.query(api.forum.posts, { threadId: openThreadId, paginationOpts: page })) as PaginationResult<{
+    body: string;
+  }>;
+  if (opened.page.length !== OPEN_THREAD_REPLIES + 1 || !opened.isDone) {
+    throw new Error(`The open thread's page has ${opened.page.length} posts (isDone: ${opened.isDone})`);
+  }
+  const pingId = (await run(backend, "mutation", "pingInit", {})) as GenericId<"newsletterSubscribers">;
+  const profile: Row[] = [
+    ...(await engineQuery(backend, "forum:threads first 20", "forum:threads", listArgs, readerIdentity)),
+    ...(await engineQuery(
+      backend,
+      "forum:posts, open thread page (11 posts)",
+      "forum:posts",
+      { threadId: openThreadId, paginationOpts: page },
+      readerIdentity,
+    )),
+    ...(await engineQuery(backend, "trivial query (1 get)", `${MODULE}:ping`, { id: pingId }, null)),
+    ...(await engineQuery(backend, "100 gets by id", `${MODULE}:reads`, { users: memberIds.slice(0, 100), states: [] }, null)),
+    ...(await engineQuery(
+      backend,
+      "20 one-row index lookups",
+      `${MODULE}:reads`,
+      { users: [], states: firstIds.map((threadId) => ({ userId: memberIds[1]!, threadId })) },
+      null,
+    )),
+  ];
+
   // 2. A reply reaching 100 members who have the thread open, then the floor: a trivial write to 100 trivial subscriptions.
   const writer = wsClient(backend.url);
   cleanups.push(() => writer.close());
   writer.setAuth(() => Promise.resolve(writerToken));
-  const page = { numItems: 20, cursor: null, id: 1 };
-  const opened = (await reader.query(api.forum.posts, { threadId: openThreadId, paginationOpts: page })) as PaginationResult<{ body: string }>;
-  if (opened.page.length !== OPEN_THREAD_REPLIES + 1 || !opened.isDone) {
-    throw new Error(`The open thread's page has ${opened.page.length} posts (isDone: ${opened.isDone})`);
-  }
 
-  async function replies(tokensOfSubscribers: string[], label: string): Promise<number[]> {
+  // Counts query runs at the engine (live queries re-running), as run.ts does.
+  let queryRuns = 0;
+  const engine = backend.engine();
+  const runQuery = engine.runQuery.bind(engine);
+  engine.runQuery = (...args: Parameters<typeof runQuery>) => (queryRuns++, runQuery(...args));
+
+  async function replies(tokensOfSubscribers: string[], label: string, warmup: number, count: number) {
     const watchers = await subscribers(backend.url, "forum:posts", { threadId: openThreadId, paginationOpts: page }, tokensOfSubscribers);
     cleanups.push(() => watchers.close());
     const samples: number[] = [];
-    for (let i = 0; i < FANOUT_WARMUP + FANOUT_SAMPLES; i++) {
+    let runs = 0;
+    for (let i = 0; i < warmup + count; i++) {
       const body = `Bench reply ${label} ${i}: thanks, that helps.`;
       const before = (await run(backend, "mutation", "snapshot", { threadId: openThreadId })) as Snapshot;
       const { seen } = await watchers.expect(body);
       const start = wallNow();
+      const runsBefore = queryRuns;
       const [at, postId] = await Promise.all([seen, writer.mutation(api.forum.reply, { threadId: openThreadId, body })]);
-      if (i >= FANOUT_WARMUP) samples.push(at - start);
+      if (i >= warmup) samples.push(at - start);
+      if (i >= warmup) runs += queryRuns - runsBefore;
       const gone = watchers.gone(body);
       await run(backend, "mutation", "undoReply", { postId, snapshot: before });
       await gone;
     }
     watchers.close();
-    return samples;
+    return { samples, runsPerReply: runs / count };
   }
 
-  const distinct = await replies(readerTokens, "members");
-  const shared = await replies([readerTokens[0]!], "one-member");
+  const distinct = await replies(readerTokens, "members", DISTINCT_WARMUP, DISTINCT_SAMPLES);
+  const shared = await replies([readerTokens[0]!], "one-member", FANOUT_WARMUP, FANOUT_SAMPLES);
 
-  const pingId = (await run(backend, "mutation", "pingInit", {})) as GenericId<"newsletterSubscribers">;
-  const pingWrite = makeFunctionReference<"mutation", { id: GenericId<"newsletterSubscribers">; body: string }, null>(`${MODULE}:pingWrite`);
+  const pingWrite = makeFunctionReference<"mutation", { id: GenericId<"newsletterSubscribers">; body: string }, null>(
+    `${MODULE}:pingWrite`,
+  );
   const pingers = await subscribers(backend.url, `${MODULE}:ping`, { id: pingId }, readerTokens);
   cleanups.push(() => pingers.close());
   const floor: number[] = [];
@@ -231,11 +332,17 @@ try {
   }
 
   const rows: Row[] = [
-    { name: "seed 10,000 threads, 110,000 posts (50 threads/mutation)", value: `${(seedMs / 1000).toFixed(1)} s (+ ${(accountsMs / 1000).toFixed(1)} s for 101 sign-in accounts)` },
+    {
+      name: "seed 10,000 threads, 110,000 posts (50 threads/mutation)",
+      value: `${(seedMs / 1000).toFixed(1)} s (+ ${(accountsMs / 1000).toFixed(1)} s for 101 sign-in accounts)`,
+    },
     latencyRow("forum:threads first 20 (10k threads, 100k replies)", listSamples, 10),
-    latencyRow("reply -> 100 members' open thread page", distinct, 10),
-    latencyRow("reply -> 1 member on 100 connections (shared)", shared),
+    latencyRow("reply -> 100 members' open thread page", distinct.samples, 10),
+    { name: "  query runs per reply (100 members)", value: distinct.runsPerReply.toFixed(1) },
+    latencyRow("reply -> 1 member on 100 connections (shared)", shared.samples),
+    { name: "  query runs per reply (1 member)", value: shared.runsPerReply.toFixed(1) },
     latencyRow("floor: trivial write -> 100 members' trivial query", floor),
+    ...profile,
   ];
   console.log(JSON.stringify(rows));
 } catch (error) {

@@ -14,11 +14,15 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** The rate limiter's own clean-up: the bench's one writer replies far faster than a member may. */
-const rateLimiter = (componentsGeneric() as unknown as { rateLimiter: { lib: { clearAll: FunctionReference<"mutation", "internal", { before?: number }, null> } } })
-  .rateLimiter.lib;
+const rateLimiter = (
+  componentsGeneric() as unknown as {
+    rateLimiter: { lib: { clearAll: FunctionReference<"mutation", "internal", { before?: number }, null> } };
+  }
+).rateLimiter.lib;
 
 /** A document of the untyped data model, read as plain fields. */
 type Fields = Record<string, unknown>;
+type Eq = { eq: (field: string, value: unknown) => Eq };
 
 /** As model/forumRules.ts searchTextOf: the title with the opening post, the body alone for replies. */
 const searchTextOf = (body: string, title?: string) => (title === undefined ? body : `${title}\n${body}`);
@@ -41,7 +45,15 @@ const sentence = (seed: number, words: number) => Array.from({ length: words }, 
 export const members = internalMutationGeneric({
   args: {
     now: v.number(),
-    members: v.array(v.object({ tokenIdentifier: v.optional(v.string()), email: v.string(), firstName: v.string(), lastName: v.string(), forumName: v.string() })),
+    members: v.array(
+      v.object({
+        tokenIdentifier: v.optional(v.string()),
+        email: v.string(),
+        firstName: v.string(),
+        lastName: v.string(),
+        forumName: v.string(),
+      }),
+    ),
   },
   returns: v.array(v.id("users")),
   handler: async (ctx, { now, members }) => {
@@ -80,8 +92,22 @@ export const categories = internalMutationGeneric({
       sortOrder: 1,
       threadCount: 0,
     });
-    await ctx.db.insert("forumCategories", { slug: "introductions", name: "Introductions", description: "Say hello.", visibility: "public", sortOrder: 0, threadCount: 0 });
-    await ctx.db.insert("forumCategories", { slug: "moderators", name: "Moderators", description: "Staff only.", visibility: "hidden", sortOrder: 2, threadCount: 0 });
+    await ctx.db.insert("forumCategories", {
+      slug: "introductions",
+      name: "Introductions",
+      description: "Say hello.",
+      visibility: "public",
+      sortOrder: 0,
+      threadCount: 0,
+    });
+    await ctx.db.insert("forumCategories", {
+      slug: "moderators",
+      name: "Moderators",
+      description: "Staff only.",
+      visibility: "hidden",
+      sortOrder: 2,
+      threadCount: 0,
+    });
     return measured;
   },
 });
@@ -194,7 +220,8 @@ export const undoReply = internalMutationGeneric({
 export const pingInit = internalMutationGeneric({
   args: {},
   returns: v.id("newsletterSubscribers"),
-  handler: (ctx) => ctx.db.insert("newsletterSubscribers", { email: "bench-ping@example.com", name: "", createdAt: Date.now(), source: "bench" }),
+  handler: (ctx) =>
+    ctx.db.insert("newsletterSubscribers", { email: "bench-ping@example.com", name: "", createdAt: Date.now(), source: "bench" }),
 });
 
 export const ping = queryGeneric({
@@ -209,5 +236,24 @@ export const pingWrite = mutationGeneric({
   handler: async (ctx, { id, body }) => {
     await ctx.db.patch(id, { name: body });
     return null;
+  },
+});
+
+/** What reads cost in the engine: `ids.length` documents by id, or as many one-row index lookups (a page's unread markers). */
+export const reads = queryGeneric({
+  args: { users: v.array(v.id("users")), states: v.array(v.object({ userId: v.id("users"), threadId: v.id("forumThreads") })) },
+  returns: v.number(),
+  handler: async (ctx, { users, states }) => {
+    let found = 0;
+    for (const id of users) if (await ctx.db.get(id)) found++;
+    for (const { userId, threadId } of states) {
+      const state: unknown = await ctx.db
+        .query("forumThreadStates")
+        // The untyped data model knows no index fields: the range is built as the handlers build it.
+        .withIndex("by_user_and_thread", (q) => (q as unknown as Eq).eq("userId", userId).eq("threadId", threadId) as never)
+        .unique();
+      if (state) found++;
+    }
+    return found;
   },
 });
