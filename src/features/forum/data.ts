@@ -1,84 +1,23 @@
-/**
- * The forum's reads, typed by the contract's validators (convex/forum.ts, convex/forumModeration.ts).
- * Typing them here, rather than through FunctionReturnType, keeps the pages' types the contract's
- * whatever the handlers infer (a handler that only throws infers `never`).
- */
+/** The forum's reads and the types the pages use, taken from the functions' own return validators. */
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import type {
-  forumAuthorValidator,
-  forumCategoryViewValidator,
-  forumPostViewValidator,
-  forumStandingValidator,
-  forumThreadSummaryValidator,
-} from "@convex/forum";
-import { FORUM_PAGE_SIZE, type ForumModerationAction, type ForumPostStatus } from "@convex/model/forumRules";
-import type { Infer } from "convex/values";
+import { FORUM_PAGE_SIZE } from "@convex/model/forumRules";
 import { usePaginatedQuery, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
 
-export type ForumStanding = Infer<typeof forumStandingValidator>;
-export type ForumCategory = Infer<typeof forumCategoryViewValidator>;
-export type ThreadSummary = Infer<typeof forumThreadSummaryValidator>;
-export type PostView = Infer<typeof forumPostViewValidator>;
-export type ForumAuthor = Infer<typeof forumAuthorValidator>;
+type Returned<F extends Parameters<typeof useQuery>[0]> = NonNullable<FunctionReturnType<F>>;
+type PageItem<F extends Parameters<typeof useQuery>[0]> = Returned<F> extends { page: (infer T)[] } ? T : never;
 
-export interface ThreadView {
-  thread: ThreadSummary;
-  category: { _id: Id<"forumCategories">; slug: string; name: string };
-  lastReadAt: number | null;
-  canReply: boolean;
-}
-
-export interface SearchResult {
-  postId: Id<"forumPosts">;
-  threadId: Id<"forumThreads">;
-  title: string;
-  excerpt: string;
-  opening: boolean;
-  category: { slug: string; name: string };
-  createdAt: number;
-}
-
-export interface RecentThread {
-  _id: Id<"forumThreads">;
-  title: string;
-  category: string;
-  lastActivityAt: number;
-  replyCount: number;
-}
-
-interface Named {
-  _id: Id<"users">;
-  name: string;
-}
-
-export interface Report {
-  reportId: Id<"forumReports">;
-  postId: Id<"forumPosts">;
-  threadId: Id<"forumThreads">;
-  threadTitle: string;
-  opening: boolean;
-  excerpt: string;
-  postStatus: ForumPostStatus;
-  author: Named;
-  reporter: Named;
-  reason: string;
-  createdAt: number;
-  openReports: number;
-}
-
-export interface AuditEntry {
-  _id: Id<"forumAudit">;
-  action: ForumModerationAction;
-  actor: Named;
-  threadId: Id<"forumThreads">;
-  threadTitle: string;
-  postId?: Id<"forumPosts">;
-  reason?: string;
-  fromCategory?: string;
-  toCategory?: string;
-  at: number;
-}
+export type ForumStanding = Returned<typeof api.forum.standing>;
+export type ForumCategory = Returned<typeof api.forum.categories>[number];
+export type ThreadView = Returned<typeof api.forum.thread>;
+export type ThreadSummary = PageItem<typeof api.forum.threads>;
+export type PostView = PageItem<typeof api.forum.posts>;
+export type ForumAuthor = PostView["author"];
+export type SearchResult = Returned<typeof api.forum.search>[number];
+export type RecentThread = Returned<typeof api.forum.recentPublic>[number];
+export type Report = PageItem<typeof api.forumModeration.queue>;
+export type AuditEntry = PageItem<typeof api.forumModeration.auditLog>;
 
 export interface Page<T> {
   results: T[];
