@@ -1,4 +1,3 @@
-import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_ACCOUNTS } from "../scripts/demo-accounts";
 import { api, internal } from "./_generated/api";
@@ -6,23 +5,11 @@ import type { Id } from "./_generated/dataModel";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_THREADS } from "./model/demoForum";
 import { bodyError, FORUM_EDIT_WINDOW_MS, FORUM_SEARCH_LIMIT, titleError } from "./model/forumRules";
 import { FORUM_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
-import { forumCategory, forumMember, forumTables } from "./test.forum";
+import { codeOf, errorOf, firstPage, forumCategory, forumMember, forumTables } from "./test.forum";
 import { activitiesOf, notificationsOf } from "./test.sessions";
 import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, type Accessor, type T } from "./test.users";
 
-const errorOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    if (error instanceof ConvexError) return error.data as { code: string; message: string; fields?: Record<string, string> };
-    throw error;
-  }
-};
-const codeOf = async (promise: Promise<unknown>) => (await errorOf(promise))?.code;
-
-const firstPage = { numItems: 20, cursor: null };
 const MINUTE = 60 * 1000;
 
 beforeEach(() => {

@@ -28,7 +28,7 @@ import {
   threadsPage,
   toggleReaction,
 } from "./model/forum";
-import { forumPostStatusValidator, forumReactionValidator, forumVisibilityValidator, roleValidator } from "./schema";
+import { forumPostStatusValidator, forumReactionValidator, forumThreadFields, forumVisibilityValidator, roleValidator } from "./schema";
 
 /** How a post's author is shown: their forum name, and a badge for coaches and admins. */
 export const forumAuthorValidator = v.object({
@@ -47,20 +47,16 @@ export const forumCategoryViewValidator = v.object({
   lastActivityAt: v.optional(v.number()),
 });
 
-export const forumThreadSummaryValidator = v.object({
-  _id: v.id("forumThreads"),
-  title: v.string(),
-  status: forumPostStatusValidator,
-  pinned: v.boolean(),
-  locked: v.boolean(),
-  createdAt: v.number(),
-  lastActivityAt: v.number(),
-  replyCount: v.number(),
-  author: forumAuthorValidator,
-  /** Something was posted since the caller last read it (or they never opened it). */
-  unread: v.boolean(),
-  followed: v.boolean(),
-});
+export const forumThreadSummaryValidator = v
+  .object(forumThreadFields)
+  .pick("title", "status", "pinned", "locked", "createdAt", "lastActivityAt", "replyCount")
+  .extend({
+    _id: v.id("forumThreads"),
+    author: forumAuthorValidator,
+    /** Something was posted since the caller last read it (or they never opened it). */
+    unread: v.boolean(),
+    followed: v.boolean(),
+  });
 
 export const forumPostViewValidator = v.object({
   _id: v.id("forumPosts"),

@@ -1,24 +1,11 @@
-import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { FORUM_MESSAGES } from "./model/messages";
-import { forumCategory, forumMember, forumTables } from "./test.forum";
+import { codeOf, errorOf, firstPage, forumCategory, forumMember, forumTables } from "./test.forum";
 import { newConvexTest } from "./test.setup";
 import type { T } from "./test.users";
 
-const errorOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    if (error instanceof ConvexError) return error.data as { code: string; message: string; fields?: Record<string, string> };
-    throw error;
-  }
-};
-const codeOf = async (promise: Promise<unknown>) => (await errorOf(promise))?.code;
-
-const firstPage = { numItems: 20, cursor: null };
 const MINUTE = 60 * 1000;
 const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
 

@@ -3,12 +3,29 @@
  * of every forum table for "nothing was written" checks. Two dots in the name, so Convex does not
  * deploy this file.
  */
+import { ConvexError } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { Role } from "./model/permissions";
 import { forumNameKey } from "./model/users";
 import { signedIn, type T } from "./test.users";
 
 let serial = 0;
+
+/** The first page of a paginated query, as the pages ask for it. */
+export const firstPage = { numItems: 20, cursor: null };
+
+/** What a refused call said (code, message, field texts), or undefined when it went through. */
+export async function errorOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConvexError) return error.data as { code: string; message: string; fields?: Record<string, string> };
+    throw error;
+  }
+}
+
+export const codeOf = async (promise: Promise<unknown>) => (await errorOf(promise))?.code;
 
 /** A category (public unless told), appended to the list. */
 export function forumCategory(t: T, overrides: Partial<Doc<"forumCategories">> = {}): Promise<Id<"forumCategories">> {
