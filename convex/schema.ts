@@ -364,6 +364,36 @@ export const errorRecordFields = {
   service: v.string(),
   /** service + code + message: occurrences of the same failure share it. */
   fingerprint: v.string(),
+  /** The support code a member can quote (shown beside the error in the browser), for reports from the web app. */
+  reference: v.optional(v.string()),
+};
+
+/** Pageviews and route load times of one route on one UTC day, kept as events arrive (no raw rows). */
+export const routeStatsDailyFields = {
+  /** UTC day, yyyy-MM-dd. */
+  day: v.string(),
+  /** The route's pattern (/forum/t/$threadId), never a concrete path with ids or query strings. */
+  route: v.string(),
+  views: v.number(),
+  /** Views that carried a load time, and their sum and maximum in ms. */
+  timedViews: v.number(),
+  totalLoadMs: v.number(),
+  maxLoadMs: v.number(),
+  /** Timed views per SPEC §9 cognitive level. */
+  low: v.number(),
+  medium: v.number(),
+  high: v.number(),
+};
+
+export const cronRunOutcomeValidator = v.union(v.literal("running"), v.literal("succeeded"), v.literal("failed"));
+
+/** One run of one cron job (convex/cronJobs.ts), so admins see each job's last run and outcome. */
+export const cronRunFields = {
+  job: v.string(),
+  startedAt: v.number(),
+  finishedAt: v.optional(v.number()),
+  outcome: cronRunOutcomeValidator,
+  error: v.optional(v.string()),
 };
 
 /** Occurrences of one failure, kept as they arrive so the errors tab never counts records. */
@@ -909,7 +939,10 @@ export default defineSchema({
   errorRecords: defineTable(errorRecordFields)
     .index("by_timestamp", ["timestamp"])
     .index("by_fingerprint_and_timestamp", ["fingerprint", "timestamp"])
-    .index("by_service_and_timestamp", ["service", "timestamp"]),
+    .index("by_service_and_timestamp", ["service", "timestamp"])
+    .index("by_reference", ["reference"]),
+  routeStatsDaily: defineTable(routeStatsDailyFields).index("by_day_and_route", ["day", "route"]),
+  cronRuns: defineTable(cronRunFields).index("by_job_and_started", ["job", "startedAt"]).index("by_started", ["startedAt"]),
   errorGroups: defineTable(errorGroupFields)
     .index("by_fingerprint", ["fingerprint"])
     .index("by_last", ["lastAt"])
@@ -961,7 +994,10 @@ export default defineSchema({
     .index("by_member_and_updated", ["memberId", "updatedAt"])
     .index("by_coach_and_updated", ["coachId", "updatedAt"])
     .index("by_session", ["sessionId"]),
-  extractionRuns: defineTable(extractionRunFields).index("by_transcript", ["transcriptId"]).index("by_session", ["sessionId"]),
+  extractionRuns: defineTable(extractionRunFields)
+    .index("by_transcript", ["transcriptId"])
+    .index("by_session", ["sessionId"])
+    .index("by_status_and_updated", ["status", "updatedAt"]),
   actionItemProposals: defineTable(actionItemProposalFields)
     .index("by_session_and_status", ["sessionId", "status"])
     .index("by_run", ["runId"]),
