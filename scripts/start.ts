@@ -4,11 +4,12 @@
  * dev server instead and reloads Convex functions when they change.
  *
  * Environment: PORT (web app), LWCC_BACKEND_PORT, LWCC_DATA_DIR; LWCC_TEST_CLOCK=1 serves the
- * backend's test clock (local-backend/test-clock.ts), for browser journeys only.
+ * backend's test clock (local-backend/test-clock.ts) and the outage switch below, for browser
+ * journeys only.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { build, createServer, preview } from "vite";
-import { startBackend } from "../local-backend/backend";
+import { build, createServer, preview, type Plugin } from "vite";
+import { startBackend, type BackendOptions } from "../local-backend/backend";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 
 const dev = process.argv.includes("--dev");
@@ -16,19 +17,21 @@ const webPort = Number(process.env.PORT ?? (dev ? 5173 : 4173));
 const backendPort = Number(process.env.LWCC_BACKEND_PORT ?? 3210);
 const dataDir = process.env.LWCC_DATA_DIR ?? ".data";
 const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+const journeys = process.env.LWCC_TEST_CLOCK === "1";
 
 // Links in e-mails (reactivation, campaigns, unsubscribe) point at this web app unless told otherwise.
 process.env.SITE_URL ??= `http://127.0.0.1:${webPort}`;
 
-const backend = await startBackend({
+const backendOptions: BackendOptions = {
   functionsDir: "convex",
   dataDir,
   port: backendPort,
   watch: dev,
   exposeIdentity: true,
   exposeStripe: true,
-  testClock: process.env.LWCC_TEST_CLOCK === "1",
-});
+  testClock: journeys,
+};
+let backend = await startBackend(backendOptions);
 
 // Demo data comes from the seed, once, into a new data directory: sign-ins at the local identity
 // provider first, then the users rows and content in Convex.
@@ -66,7 +69,10 @@ if (dev) {
   webUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${webPort}/`;
 } else {
   await build({ logLevel: "warn" });
-  const server = await preview({ preview: { port: webPort, host: "127.0.0.1", strictPort: true } });
+  const server = await preview({
+    plugins: journeys ? [backendOutageSwitch()] : [],
+    preview: { port: webPort, host: "127.0.0.1", strictPort: true },
+  });
   close = () => server.close();
   webUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${webPort}/`;
 }
@@ -77,6 +83,41 @@ LWCC is running:
   Convex backend     ${backend.url}   (data in ${dataDir}/)
   Convex http routes ${backend.siteUrl}
 `);
+
+/**
+ * POST /_test/backend-outage `{ "downMs": n }`: closes the backend (its sockets drop, as when the
+ * process dies; its data is on disk) and starts it again on the same ports and data after n ms.
+ * Answers once the backend is down, so a journey can act during the outage.
+ */
+function backendOutageSwitch(): Plugin {
+  return {
+    name: "lwcc-backend-outage",
+    configurePreviewServer(server) {
+      server.middlewares.use("/_test/backend-outage", (request, response) => {
+        let body = "";
+        request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+        request.on("end", () => {
+          let downMs = Number.NaN;
+          try {
+            downMs = Number((JSON.parse(body || "{}") as { downMs?: unknown }).downMs ?? 0);
+          } catch {
+            // Not JSON: refused below like any other bad request.
+          }
+          if (request.method !== "POST" || !Number.isSafeInteger(downMs) || downMs < 0 || downMs > 60_000) {
+            response.statusCode = 400;
+            return response.end("POST { downMs } with 0 <= downMs <= 60000");
+          }
+          void backend.close().then(() => {
+            response.end(JSON.stringify({ down: true, downMs }));
+            setTimeout(() => {
+              void startBackend(backendOptions).then((restarted) => (backend = restarted));
+            }, downMs);
+          });
+        });
+      });
+    },
+  };
+}
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
