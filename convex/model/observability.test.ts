@@ -1,6 +1,15 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
-import { categorizeFailure, defaultSeverity, FAILURE_TEXTS, failureFacts, recoveryHint, type ErrorCategory } from "./observability";
+import {
+  categorizeFailure,
+  defaultSeverity,
+  FAILURE_TEXTS,
+  failureFacts,
+  recoveryHint,
+  scrubText,
+  SECRET_KEY_PATTERN,
+  type ErrorCategory,
+} from "./observability";
 
 const categoryOf = (error: unknown) => categorizeFailure(failureFacts(error));
 
@@ -79,5 +88,22 @@ describe("severity and recovery", () => {
     }
     expect(defaultSeverity("payment")).toBe("high");
     expect(defaultSeverity("validation")).toBe("low");
+  });
+});
+
+describe("secrets", () => {
+  it("blanks token and password parameters, and nothing else", () => {
+    expect(scrubText("https://lwcc.example/reset?token=abc.def&next=/home#access_token=xyz")).toBe(
+      "https://lwcc.example/reset?token=[Filtered]&next=/home#access_token=[Filtered]",
+    );
+    expect(scrubText('body "password=hunter2 remember=1"')).toBe('body "password=[Filtered] remember=1"');
+    expect(scrubText("no secrets here")).toBe("no secrets here");
+  });
+
+  it("recognises the keys whose values are never kept", () => {
+    for (const key of ["password", "newPassword", "refresh_token", "clientSecret", "Authorization", "Cookie", "cardNumber", "cvc"]) {
+      expect(SECRET_KEY_PATTERN.test(key)).toBe(true);
+    }
+    expect(SECRET_KEY_PATTERN.test("email")).toBe(false);
   });
 });

@@ -145,5 +145,16 @@ export function recoveryHint(category: ErrorCategory): string {
   return FAILURE_TEXTS[category].recovery;
 }
 
+/** Keys whose values are never kept or reported: passwords, tokens, secrets, cookies and card details. */
+export const SECRET_KEY_PATTERN = /password|token|secret|authorization|cookie|card|cvc/i;
+/** `token=...` and `password=...` in a URL or text, access_token and the like included. */
+const SECRET_PARAMETER = /\b([\w-]*(?:token|password)=)[^&#\s"']*/gi;
+export const FILTERED = "[Filtered]";
+
+/** The text with the values of any token or password parameters it carries replaced. */
+export function scrubText(text: string): string {
+  return text.replace(SECRET_PARAMETER, `$1${FILTERED}`);
+}
+
 /** The scheduler counts as lagging once a due job has waited longer than this. */
 export const SCHEDULER_LAG_WARNING_MS = 60_000;
