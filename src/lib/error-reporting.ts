@@ -64,7 +64,6 @@ function sentryOptions(sdk: Sdk, router: AnyRouter | undefined): SentrySdk.Brows
     dsn: import.meta.env.VITE_SENTRY_DSN || LOCAL_SENTRY_DSN,
     tunnel: SENTRY_TUNNEL_PATH,
     environment: import.meta.env.MODE,
-    sendDefaultPii: false,
     tracesSampleRate: SENTRY_SAMPLE_RATES.traces,
     replaysSessionSampleRate: SENTRY_SAMPLE_RATES.replays,
     replaysOnErrorSampleRate: SENTRY_SAMPLE_RATES.replaysOnError,
