@@ -6,12 +6,15 @@ import { LocalAuthClient } from "@/features/auth/local-auth-client";
 import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
 import { CartProvider } from "@/features/cart/cart-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
+import { startErrorReporting } from "@/lib/error-reporting";
 import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppRouterProvider, createAppRouter } from "./router";
 import "./styles.css";
 
 const router = createAppRouter();
 interceptInAppLinks(router.history);
+// Listens for failures now; the reporting SDK itself is fetched once the page has settled.
+startErrorReporting(router);
 
 // Chosen at build time. Clerk is a chunk of its own, fetched only by builds that set its key.
 const identity = CLERK_PUBLISHABLE_KEY

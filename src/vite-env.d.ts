@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   readonly VITE_CLERK_PUBLISHABLE_KEY?: string;
   /** Public URL of the site, for canonical links. */
   readonly VITE_SITE_URL?: string;
+  /** Sentry DSN for error reports; without it the tunnel keeps them as the app's own error records. */
+  readonly VITE_SENTRY_DSN?: string;
 }
 
 interface ImportMeta {

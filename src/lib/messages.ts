@@ -11,6 +11,8 @@ export const MESSAGES = {
     body: "This component encountered an error and couldn't render properly",
     action: "Try Again",
   },
+  /** Beside an error, the code a member can quote to support. */
+  supportCode: "Support code:",
   cart: CART_MESSAGES,
   healthCheck: {
     error: "Unable to perform system health check.",

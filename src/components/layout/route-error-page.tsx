@@ -1,10 +1,12 @@
 import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import { AlertTriangleIcon } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
+import { captureFailure } from "@/lib/error-reporting";
 import { MESSAGES } from "@/lib/messages";
 import { userErrorOf } from "@/lib/user-error";
 import { AUTH_MESSAGES } from "@convex/model/messages";
+import { SupportCode } from "./error-boundary";
 
 /**
  * An account deactivated while its page was open: the page's data is refused from then on. The
@@ -37,6 +39,9 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const deactivated = userErrorOf(error)?.code === "ACCOUNT_DEACTIVATED";
 
+  // Safe while rendering: a thrown object is recorded once however often this renders.
+  const reference = useMemo(() => (deactivated ? undefined : captureFailure(error, { source: "route" }).id), [error, deactivated]);
+
   useEffect(() => {
     if (!deactivated) console.error("Route error", error);
   }, [error, deactivated]);
@@ -63,6 +68,7 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
           <Link to="/">Go to the home page</Link>
         </Button>
       </div>
+      <SupportCode reference={reference} />
     </section>
   );
 }

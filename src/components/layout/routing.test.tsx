@@ -1,6 +1,7 @@
 import { ConvexError } from "convex/values";
 import { createRootRoute, createRoute } from "@tanstack/react-router";
 import { act, screen, waitFor } from "@testing-library/react";
+import { findLocalError } from "@/lib/errors";
 import { rootHead, seo } from "@/lib/seo";
 import { renderApp } from "@/test/render-app";
 import { NotFoundPage } from "./not-found-page";
@@ -72,6 +73,8 @@ describe("routing shell", () => {
     renderApp("/broken", { tree });
     expect(await screen.findByRole("heading", { level: 1, name: "Error" })).toBeInTheDocument();
     expect(screen.getByText("An error occurred while loading this page.")).toBeInTheDocument();
+    const code = screen.getByTestId("support-code").textContent;
+    expect(findLocalError(code)).toMatchObject({ message: "loader failed", context: { source: "route" } });
     await waitFor(() => expect(document.title).toBe("Error | LWCC"));
     expect(robots()).toBe("noindex");
   });
@@ -82,6 +85,7 @@ describe("routing shell", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Your account is paused" })).toBeInTheDocument();
     expect(screen.getByText("This account is deactivated. Visit /account/reactivate or contact support to restore it.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Reactivate my account" })).toHaveAttribute("href", "/account/reactivate");
+    expect(screen.queryByTestId("support-code")).not.toBeInTheDocument();
   });
 
   it("tracks a transition as loading, shows progress for slow pages, then idle", async () => {

@@ -42,7 +42,7 @@ export function isAccessError(error: unknown): boolean {
 
 function AdminErrorFallback({ error, resetErrorBoundary }: FallbackProps) {
   if (isAccessError(error)) return <AdminRequired />;
-  return <ComponentErrorFallback resetErrorBoundary={resetErrorBoundary} />;
+  return <ComponentErrorFallback error={error} resetErrorBoundary={resetErrorBoundary} />;
 }
 
 /** Admin data that the server refuses shows the admin-required state instead of an error. */

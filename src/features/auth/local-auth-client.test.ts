@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from "msw";
+import { retryTimer } from "@/lib/retry";
 import { server } from "../../../tests/mocks/server";
 import { settledStatus } from "./auth-session";
 import { AUTH_UNAVAILABLE_MESSAGE, AuthRequestError, LocalAuthClient, REFRESH_MARGIN_MS } from "./local-auth-client";
@@ -26,6 +27,9 @@ function clock(start = 1_000_000) {
 }
 
 describe("LocalAuthClient", () => {
+  // Retries of a failed refresh happen at once here.
+  beforeEach(() => vi.spyOn(retryTimer, "sleep").mockResolvedValue());
+
   it("is loading until its one start-up request answers, then signed in", async () => {
     const time = clock();
     const endpoint = tokenEndpoint(time.now);
@@ -70,6 +74,25 @@ describe("LocalAuthClient", () => {
     const client = new LocalAuthClient();
     client.start();
     expect(await settledStatus(client)).toBe("signed-out");
+  });
+
+  it("tries a refresh again through a brief outage, and takes a refusal as final", async () => {
+    const answers = [
+      HttpResponse.error(),
+      HttpResponse.json({}, { status: 503 }),
+      HttpResponse.json({ accessToken: "after", expiresAt: Date.now() + HOUR }),
+    ];
+    let calls = 0;
+    server.use(http.post("*/auth/token", () => answers[calls++]));
+    const client = new LocalAuthClient();
+    client.start();
+    expect(await settledStatus(client)).toBe("signed-in");
+    expect(calls).toBe(3);
+
+    calls = 0;
+    server.use(http.post("*/auth/token", () => (calls++, signedOut())));
+    expect(await client.fetchAccessToken({ forceRefreshToken: true })).toBeNull();
+    expect(calls).toBe(1);
   });
 
   it("hands out the cached token until a minute before it expires, then refreshes", async () => {

@@ -1,3 +1,4 @@
+import { fetchWithRetry } from "@/lib/retry";
 import { AuthStatusStore, type AuthSession } from "./auth-session";
 
 /**
@@ -139,7 +140,8 @@ export class LocalAuthClient implements AuthSession {
 
   private async requestToken(): Promise<string | null> {
     const generation = this.generation;
-    const response = await oneTabAtATime(() => this.post("/auth/token")).catch(() => null);
+    // A refresh is safe to repeat: an outage is tried again before it counts, a refusal (4xx) is final.
+    const response = await oneTabAtATime(() => fetchWithRetry(...this.request("/auth/token"))).catch(() => null);
     const body = response?.ok ? await readJson(response) : null;
     // Over before the status changes: whoever asks from here on, listeners included, gets a new request.
     this.refreshing = null;
@@ -177,11 +179,18 @@ export class LocalAuthClient implements AuthSession {
   }
 
   private post(path: string, body?: unknown): Promise<Response> {
-    return fetch(new URL(path, this.baseUrl ?? window.location.origin), {
-      method: "POST",
-      credentials: "same-origin",
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return fetch(...this.request(path, body));
+  }
+
+  private request(path: string, body?: unknown): [URL, RequestInit] {
+    return [
+      new URL(path, this.baseUrl ?? window.location.origin),
+      {
+        method: "POST",
+        credentials: "same-origin",
+        headers: body === undefined ? undefined : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+    ];
   }
 }

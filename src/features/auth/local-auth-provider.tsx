@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { missingProvider } from "@/lib/missing-provider";
 import type { LocalAuthClient } from "./local-auth-client";
 import { AuthSessionProvider } from "./use-auth";
 
@@ -16,6 +17,6 @@ export function LocalAuthProvider({ client, children }: { client: LocalAuthClien
 /** The local provider's own actions (sign in, register), for the forms that only exist in local mode. */
 export function useLocalAuth(): LocalAuthClient {
   const client = useContext(LocalAuthContext);
-  if (!client) throw new Error("useLocalAuth must be used inside LocalAuthProvider");
+  if (!client) throw missingProvider("useLocalAuth", "LocalAuthProvider", "in src/main.tsx when no Clerk key is set");
   return client;
 }

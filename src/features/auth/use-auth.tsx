@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
+import { missingProvider } from "@/lib/missing-provider";
 import type { AuthSession, AuthStatus } from "./auth-session";
 
 const AuthSessionContext = createContext<AuthSession | null>(null);
@@ -9,7 +10,9 @@ export function AuthSessionProvider({ session, children }: { session: AuthSessio
 
 export function useAuthSession(): AuthSession {
   const session = useContext(AuthSessionContext);
-  if (!session) throw new Error("useAuth must be used inside an identity provider (LocalAuthProvider or ClerkAuthProvider)");
+  if (!session) {
+    throw missingProvider("useAuthSession", "an identity provider (LocalAuthProvider or ClerkAuthProvider)", "in src/main.tsx by identity mode");
+  }
   return session;
 }
 

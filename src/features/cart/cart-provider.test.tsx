@@ -62,7 +62,7 @@ describe("the cart provider", () => {
       useCart();
       return null;
     }
-    expect(() => render(<Orphan />)).toThrow("useCart must be used within a CartProvider");
+    expect(() => render(<Orphan />)).toThrow("useCart must be used within CartProvider, which is mounted in src/main.tsx around the whole app.");
     error.mockRestore();
   });
 

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { CART } from "@/lib/constants";
+import { missingProvider } from "@/lib/missing-provider";
 import { cartReducer, EMPTY_CART, readSavedItems, saveItems, type Cart, type CartProduct } from "./cart";
 
 export interface CartContextValue {
@@ -58,6 +59,6 @@ export function CartProvider({ children, storage = window.localStorage }: { chil
 
 export function useCart(): CartContextValue {
   const context = useContext(CartContext);
-  if (!context) throw new Error("useCart must be used within a CartProvider");
+  if (!context) throw missingProvider("useCart", "CartProvider", "in src/main.tsx around the whole app");
   return context;
 }

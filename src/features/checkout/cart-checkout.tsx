@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { useTimeZone, useViewer } from "@/features/auth/viewer";
 import { useCart } from "@/features/cart/cart-provider";
 import { dateTime } from "@/lib/relative-time";
+import { withRetry } from "@/lib/retry";
 import { CheckoutLayout, CheckoutShell, CheckoutSkeleton, OrderLineItem } from "./checkout-shell";
 import { newAttemptKey } from "./payment-client";
 import { PaymentForm } from "./payment-form";
@@ -131,13 +132,16 @@ function PricedCartCheckout() {
           amount={priced.amount}
           intentMode="payment"
           defaultName={quote.cardholderName}
+          // Safe to repeat: the attempt's key makes a retry the same order; a decline is never retried (its policy stops).
           start={(cardholderName) =>
-            start({
-              lines,
-              cardholderName,
-              idempotencyKey: attemptKey,
-              ...(chosen ? { schedule: { coachId: chosen.coachId, startsAt: chosen.startsAt } } : {}),
-            })
+            withRetry(() =>
+              start({
+                lines,
+                cardholderName,
+                idempotencyKey: attemptKey,
+                ...(chosen ? { schedule: { coachId: chosen.coachId, startsAt: chosen.startsAt } } : {}),
+              }),
+            )
           }
           // Emptied once the success page is up, so this page never flashes "Your cart is empty." first.
           onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } }).then(clear)}

@@ -5,6 +5,7 @@ import { ConvexError } from "convex/values";
 import { http, HttpResponse } from "msw";
 import { PAYMENT_MESSAGES } from "@convex/model/messages";
 import { renderPage } from "@/features/catalog/render-page";
+import { retryTimer } from "@/lib/retry";
 import { signedIn } from "@/test/auth";
 import { server } from "../../../tests/mocks/server";
 import { CheckoutPage } from "./checkout-page";
@@ -30,14 +31,16 @@ const state = {
   quote: quote as unknown,
   order: undefined as unknown,
   started: [] as Record<string, unknown>[],
-  startError: null as Error | null,
+  /** Failures of the next start calls, in order; a start with none left succeeds. */
+  startErrors: [] as Error[],
 };
 
 vi.mock("convex/react", () => ({
   useQuery: (query: unknown) => (getFunctionName(query as never) === "billing:checkoutQuote" ? state.quote : state.order),
   useAction: () => (args: Record<string, unknown>) => {
     state.started.push(args);
-    return state.startError ? Promise.reject(state.startError) : Promise.resolve({ orderId: "orders:1", clientSecret: SECRET });
+    const error = state.startErrors.shift();
+    return error ? Promise.reject(error) : Promise.resolve({ orderId: "orders:1", clientSecret: SECRET });
   },
 }));
 
@@ -58,8 +61,10 @@ beforeEach(() => {
   state.quote = quote;
   state.order = undefined;
   state.started = [];
-  state.startError = null;
+  state.startErrors = [];
   confirms.length = 0;
+  // Retries of a start happen at once here.
+  vi.spyOn(retryTimer, "sleep").mockResolvedValue();
 });
 
 async function fillCard(number = "4242 4242 4242 4242") {
@@ -113,7 +118,7 @@ describe("checkout", () => {
   });
 
   it("shows the server's refusal and lets the member try again", async () => {
-    state.startError = new ConvexError({ code: "PAYMENTS_UNAVAILABLE", message: "Payments are not available right now. Nothing was charged; please try again later." });
+    state.startErrors = [new ConvexError({ code: "PAYMENTS_UNAVAILABLE", message: "Payments are not available right now. Nothing was charged; please try again later." })];
     renderPage(<CheckoutPage search={{ tier: "control" }} />, { viewer: maya });
     await fillCard();
     await userEvent.click(screen.getByRole("checkbox", { name: /I accept/ }));
@@ -121,6 +126,27 @@ describe("checkout", () => {
     expect(await screen.findByText("Payments are not available right now. Nothing was charged; please try again later.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pay securely" })).toBeEnabled();
     expect(confirms).toEqual([]);
+  });
+
+  it("starts again with the same key when the connection drops mid-start, but never after a decline", async () => {
+    gatewayAnswers(200, { id: "pi_test123", object: "payment_intent", status: "succeeded" });
+    state.startErrors = [new Error("Connection lost while action was in flight")];
+    const { router } = renderPage(<CheckoutPage search={{ tier: "control" }} />, { viewer: maya });
+    await fillCard();
+    await userEvent.click(screen.getByRole("checkbox", { name: /I accept/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Pay securely" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/checkout/success"));
+    expect(state.started).toHaveLength(2);
+    expect(state.started[1]!.idempotencyKey).toBe(state.started[0]!.idempotencyKey);
+
+    state.started = [];
+    state.startErrors = [new ConvexError({ code: "card_declined", message: PAYMENT_MESSAGES.card_declined })];
+    renderPage(<CheckoutPage search={{ tier: "control" }} />, { viewer: maya });
+    await fillCard();
+    await userEvent.click(screen.getByRole("checkbox", { name: /I accept/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Pay securely" }));
+    expect(await screen.findByText(PAYMENT_MESSAGES.card_declined)).toBeInTheDocument();
+    expect(state.started).toHaveLength(1);
   });
 
   it("says so when the plan does not exist", async () => {

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { CartCheckout } from "./cart-checkout";
 import { ChangePlanPanel } from "./change-plan-panel";
 import { CheckoutLayout, CheckoutShell, CheckoutSkeleton } from "./checkout-shell";
+import { withRetry } from "@/lib/retry";
 import { CYCLE_LABELS, tierDetails } from "./plans";
 import { newAttemptKey } from "./payment-client";
 import { PaymentForm } from "./payment-form";
@@ -107,7 +108,8 @@ function PlanCheckout({ quote, initialCycle }: { quote: Quote; initialCycle?: st
           amount={plan.amount}
           intentMode="subscription"
           defaultName={quote.cardholderName}
-          start={(cardholderName) => start({ tier: quote.tier, billingCycle: cycle, cardholderName, idempotencyKey: attemptKey })}
+          // Safe to repeat: the attempt's key makes a retry the same order; a decline is never retried (its policy stops).
+          start={(cardholderName) => withRetry(() => start({ tier: quote.tier, billingCycle: cycle, cardholderName, idempotencyKey: attemptKey }))}
           onPaid={(orderId) => void navigate({ to: "/checkout/success", search: { order: orderId } })}
           onDeclined={(_orderId, result) => {
             setAttemptKey(newAttemptKey());

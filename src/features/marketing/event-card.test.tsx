@@ -2,6 +2,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
+import { retryTimer } from "@/lib/retry";
 import { server } from "../../../tests/mocks/server";
 import { EventCard, type EventItem } from "./event-card";
 import { eventWhen, needsShowMore } from "./events";
@@ -32,6 +33,9 @@ function renderCard(overrides: Partial<EventItem> = {}) {
 }
 
 describe("event card", () => {
+  // Retries after an outage happen at once here.
+  beforeEach(() => vi.spyOn(retryTimer, "sleep").mockResolvedValue());
+
   it("shows title, local date and time, location and an online badge", () => {
     renderCard();
     expect(screen.getByRole("heading", { level: 3, name: "Calendar Clarity: Live Q&A" })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { format, formatDistanceStrict } from "date-fns";
+import { fetchWithRetry } from "@/lib/retry";
 
 /** Event descriptions longer than this are cut to two lines with 'Show more' (SPEC §9). */
 export const EVENT_DESCRIPTION_SHOW_MORE_CHARS = 100;
@@ -30,11 +31,17 @@ export function eventWhen(startsAt: number, durationMinutes: number, now = Date.
 /** Registers the visitor for an event by its title; true when the server took the registration. */
 export async function registerForEvent(eventTitle: string, fetcher: typeof fetch = fetch): Promise<boolean> {
   try {
-    const response = await fetcher(new URL(EVENT_REGISTER_ENDPOINT, window.location.origin), {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ eventTitle }),
-    });
+    // Repeated after an outage: a member's registration is kept once; a visitor's, a head count,
+    // may at worst be counted twice, which beats sending them off to the fallback page.
+    const response = await fetchWithRetry(
+      new URL(EVENT_REGISTER_ENDPOINT, window.location.origin),
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ eventTitle }),
+      },
+      { fetcher },
+    );
     return response.ok;
   } catch {
     return false;

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { renderPage } from "@/features/catalog/render-page";
+import { retryTimer } from "@/lib/retry";
 import { server } from "../../../tests/mocks/server";
 import { NewsletterSection } from "./newsletter-section";
 
@@ -19,6 +20,9 @@ async function fillIn(name = "Sam", email = "sam@example.com") {
 const THANKS = "Thanks for subscribing! Look out for our next email.";
 
 describe("newsletter sign-up", () => {
+  // Retries after an outage happen at once here.
+  beforeEach(() => vi.spyOn(retryTimer, "sleep").mockResolvedValue());
+
   it("is a real form that works without JavaScript", async () => {
     const { container } = await renderNewsletter();
     expect(container.querySelector("#newsletter")).toBeInTheDocument();
@@ -97,6 +101,23 @@ describe("newsletter sign-up", () => {
     await fillIn();
     await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Lots of people are signing up right now.");
+  });
+
+  it("tries again through a brief outage before falling back", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const answers = [
+      HttpResponse.error(),
+      HttpResponse.json({ message: "boom" }, { status: 503 }),
+      HttpResponse.json({ status: "subscribed" }),
+    ];
+    let calls = 0;
+    server.use(http.post("*/api/newsletter", () => answers[calls++]));
+    await renderNewsletter();
+    await fillIn();
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByText(THANKS)).toBeInTheDocument();
+    expect(calls).toBe(3);
+    expect(submit).not.toHaveBeenCalled();
   });
 
   it.each([

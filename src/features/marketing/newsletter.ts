@@ -1,5 +1,6 @@
 /** The newsletter sign-up of SPEC §4/§7: where it posts, what it says, and how the answer is read. */
 import { FORM_MESSAGES } from "@convex/model/contact";
+import { fetchWithRetry } from "@/lib/retry";
 
 export const NEWSLETTER_ENDPOINT = "/api/newsletter";
 /** The plain form post that works without JavaScript; it redirects back to /?newsletter=<outcome>#newsletter. */
@@ -34,7 +35,12 @@ export async function postNewsletter(data: FormData, fetcher: typeof fetch = fet
   for (const [key, value] of data) if (typeof value === "string") body.append(key, value);
   let response: Response;
   try {
-    response = await fetcher(new URL(NEWSLETTER_ENDPOINT, window.location.origin), { method: "POST", body, headers: { accept: "application/json" } });
+    // Safe to repeat: signing up an address already on the list gives the same thanks.
+    response = await fetchWithRetry(
+      new URL(NEWSLETTER_ENDPOINT, window.location.origin),
+      { method: "POST", body, headers: { accept: "application/json" } },
+      { fetcher },
+    );
   } catch {
     return { kind: "unavailable" };
   }

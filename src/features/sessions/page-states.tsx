@@ -41,7 +41,7 @@ function missingCode(error: unknown): boolean {
 
 function LoadFallback({ error, resetErrorBoundary, action }: FallbackProps & { action: ReactNode }) {
   if (missingCode(error)) return <NotFound message={errorMessage(error)} action={action} />;
-  return <ComponentErrorFallback resetErrorBoundary={resetErrorBoundary} />;
+  return <ComponentErrorFallback error={error} resetErrorBoundary={resetErrorBoundary} />;
 }
 
 /** A missing or forbidden item shows NotFound with `action`; any other failure the app's usual message. */

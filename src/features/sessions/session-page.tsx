@@ -25,6 +25,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { fieldControlClass, Input } from "@/components/ui/input";
 import { LoadingList } from "@/components/ui/skeleton";
+import { fetchWithRetry } from "@/lib/retry";
 import { cn } from "@/lib/utils";
 import { BOOKINGS_URL, LoadErrorBoundary, When } from "./page-states";
 import { errorMessage, fieldErrors } from "@/lib/user-error";
@@ -270,7 +271,8 @@ function RecordingUpload({ sessionId }: { sessionId: Id<"sessions"> }) {
     setBusy(true);
     try {
       const url = await generateUploadUrl();
-      const response = await fetch(url, { method: "POST", headers: { "Content-Type": file.type }, body: file });
+      // Safe to repeat: only the storage id that comes back is saved, so a lost answer costs at most a spare copy.
+      const response = await fetchWithRetry(url, { method: "POST", headers: { "Content-Type": file.type }, body: file });
       if (!response.ok) throw new Error(`Upload failed with ${response.status}`);
       const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
       setSavedId(await save({ sessionId, storageId, title }));

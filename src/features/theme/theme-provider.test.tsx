@@ -100,6 +100,6 @@ describe("ThemeProvider", () => {
 
   it("refuses to be used outside its provider", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => renderHook(() => useTheme())).toThrow("useTheme must be used within a ThemeProvider");
+    expect(() => renderHook(() => useTheme())).toThrow("useTheme must be used within ThemeProvider, which is mounted in src/main.tsx around the whole app.");
   });
 });
