@@ -3,13 +3,14 @@ import { internal } from "./_generated/api";
 import crons from "./crons";
 import { CRON_JOB_NAMES, CRON_RUN_RETENTION_MS, CRON_SCHEDULES } from "./model/cronJobs";
 import { SYSTEM_ERROR_TEXTS } from "./model/messages";
+import type * as timeBalanceModel from "./model/timeBalance";
 import { newConvexTest } from "./test.setup";
 import type { T } from "./test.users";
 
 /** Makes the time-balance expiry throw while set, so a job's failure can be recorded. */
 const expiry = vi.hoisted(() => ({ fails: false }));
 vi.mock("./model/timeBalance", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./model/timeBalance")>();
+  const actual = await importOriginal<typeof timeBalanceModel>();
   return {
     ...actual,
     expireDueBalances: (...args: Parameters<typeof actual.expireDueBalances>) => {
