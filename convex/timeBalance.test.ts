@@ -176,7 +176,10 @@ describe("timeBalance", () => {
   });
 
   it("runs the expiry daily from crons.ts", () => {
-    const jobs = (crons as unknown as { crons: Record<string, { name: string; schedule: { type: string } }> }).crons;
-    expect(jobs["expire time balances"]).toMatchObject({ name: "timeBalance:expireDue", schedule: { type: "daily" } });
+    expect(crons.crons["expire time balances"]).toMatchObject({
+      name: "cronJobs:run",
+      args: [{ job: "expire time balances" }],
+      schedule: { type: "cron", cron: "17 3 * * *" },
+    });
   });
 });
