@@ -6,6 +6,9 @@ interface ImportMetaEnv {
   readonly VITE_CLERK_PUBLISHABLE_KEY?: string;
   /** Public URL of the site, for canonical links. */
   readonly VITE_SITE_URL?: string;
+  /** PostHog project key: pageviews go to PostHog instead of the backend's own analytics endpoint. */
+  readonly VITE_POSTHOG_KEY?: string;
+  readonly VITE_POSTHOG_HOST?: string;
 }
 
 interface ImportMeta {
