@@ -46,7 +46,7 @@ describe("beaconSender", () => {
 
   it("falls back to a keepalive fetch, and ignores its failure", async () => {
     const post = vi.fn(() => Promise.reject(new Error("offline")));
-    beaconSender({ sendBeacon: () => false }, post as unknown as typeof fetch)([pageviewEvent("/faq", 40)]);
+    beaconSender({ sendBeacon: () => false }, post)([pageviewEvent("/faq", 40)]);
     expect(post).toHaveBeenCalledWith(ANALYTICS_PATH, expect.objectContaining({ method: "POST", keepalive: true, body: '{"events":[{"type":"pageview","route":"/faq","loadMs":40}]}' }));
     await Promise.resolve();
   });
@@ -74,7 +74,7 @@ describe("startAnalytics", () => {
 
   function setup(dnt = false) {
     const sent: PageviewEvent[][] = [];
-    const sender = vi.fn(async () => (events: PageviewEvent[]) => void sent.push(events));
+    const sender = vi.fn(() => Promise.resolve((events: PageviewEvent[]) => void sent.push(events)));
     const router = fakeRouter();
     const stop = startAnalytics(router, { sender, dnt: () => dnt, navigationStart: () => performance.now() - 300 });
     return { sent, sender, router, stop };
