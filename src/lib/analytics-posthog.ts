@@ -5,7 +5,7 @@
  * dropped so only the route pattern identifies the page.
  */
 import posthog from "posthog-js";
-import type { SendEvents } from "./analytics";
+import type { SendEvents } from "./analytics-monitor";
 
 const ADDRESS_PROPERTIES = [
   "$current_url",
