@@ -142,6 +142,12 @@ const CASES: Record<string, Case> = {
     args: async ({ t }) => ({ id: await t.run((ctx) => recordError(ctx, { category: "system", severity: "low", code: "TEST", title: "Test", message: "Failed", service: "test" })) }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
+  "errorRecords:byReference": {
+    access: "admin",
+    args: () => ({ reference: "LW-7K2Q-9XTA" }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "monitoring:overview": { access: "admin", args: () => ({}), ownership: { none: "admins only; system figures, no member data" } },
   "campaigns:get": {
     access: "admin",
     args: async ({ t, other }) => ({ campaignId: await campaignOf(t, other.id, "draft") }),

@@ -37,6 +37,8 @@ const app = defineApp({
     ACCOUNT_LINK_SECRET: optional,
     /** The public URL of the web app, for links in e-mails and redirects. */
     SITE_URL: optional,
+    /** Sentry: the project's DSN. With it the error-reporting tunnel forwards that project's reports to Sentry; without it they are kept as error records. */
+    SENTRY_DSN: optional,
     /** Video rooms for sessions: each session gets <base>/lwcc-session-<id>. */
     MEETING_BASE_URL: optional,
     /** Set by the embedded backend only: its identity provider's issuer, keys, URL, admin secret and the secret its user webhooks are signed with. */

@@ -1,17 +1,14 @@
-/** Recurring jobs. Each calls internal functions only (ARCHITECTURE §4). */
+/**
+ * Recurring jobs. Each calls internal functions only (ARCHITECTURE §4): every job of the registry
+ * (model/cronJobs.ts, where the schedules and their reasons live) runs through cronJobs.run, which
+ * records its runs for the monitoring page.
+ */
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
+import { CRON_JOB_NAMES, CRON_SCHEDULES } from "./model/cronJobs";
 
 const crons = cronJobs();
 
-// Off the top of the hour, so it does not pile onto everyone else's jobs.
-crons.daily("expire time balances", { hourUTC: 3, minuteUTC: 17 }, internal.timeBalance.expireDue, {});
-// Account lifecycle (convex/inactivity.ts, convex/retention.ts, convex/reactivation.ts).
-crons.daily("inactivity", { hourUTC: 3, minuteUTC: 41 }, internal.inactivity.sweep, {});
-crons.daily("retention clean-up", { hourUTC: 4, minuteUTC: 23 }, internal.retention.cleanUp, {});
-crons.hourly("token expiry", { minuteUTC: 29 }, internal.reactivation.removeExpiredTokens, {});
-// E-mail system health (convex/emailHealth.ts): checks while nobody watches, so uptime has a history; old checks pruned.
-crons.interval("email health checks", { minutes: 5 }, internal.emailHealth.probeAll, {});
-crons.daily("email health clean-up", { hourUTC: 4, minuteUTC: 47 }, internal.emailHealth.prune, {});
+for (const job of CRON_JOB_NAMES) crons.cron(job, CRON_SCHEDULES[job], internal.cronJobs.run, { job });
 
 export default crons;

@@ -4,8 +4,8 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { adminQuery, internalMutation } from "./functions";
 import { recordError } from "./model/errorRecords";
-import { SYSTEM_ERROR_TEXTS } from "./model/messages";
-import { takeRateLimit } from "./model/rateLimits";
+import { OBSERVABILITY_MESSAGES, SYSTEM_ERROR_TEXTS } from "./model/messages";
+import { enforceRateLimits, takeRateLimit } from "./model/rateLimits";
 import { errorRecordFields } from "./schema";
 
 const errorRecordValidator = v.object(withSystemFields("errorRecords", errorRecordFields));
@@ -21,6 +21,17 @@ export const recent = adminQuery({
         : ctx.db.query("errorRecords").withIndex("by_service_and_timestamp", (q) => q.eq("service", service));
     return records.order("desc").paginate(paginationOpts);
   },
+});
+
+/** Support-code lookup: the record a member's reference (shown beside the error in the browser) points at. */
+export const byReference = adminQuery({
+  args: { reference: v.string() },
+  returns: v.union(errorRecordValidator, v.null()),
+  handler: (ctx, { reference }) =>
+    ctx.db
+      .query("errorRecords")
+      .withIndex("by_reference", (q) => q.eq("reference", reference.trim()))
+      .first(),
 });
 
 export const get = adminQuery({
@@ -48,6 +59,37 @@ export const recordWebhookRefusal = internalMutation({
       recovery,
       service: provider,
     });
+    return null;
+  },
+});
+
+const { category, severity, code, title, message, details, context, timestamp, reported, sessionId, reference } = errorRecordFields;
+/** A browser error report as model/sentryEnvelope.ts reads it (BrowserReport). */
+const browserReportValidator = v.object({
+  category,
+  severity,
+  code,
+  title,
+  message,
+  details,
+  context,
+  reported: v.optional(reported),
+  sessionId,
+  timestamp: v.optional(timestamp),
+  reference,
+});
+
+/**
+ * Admits one envelope of the error-reporting tunnel under its rate limit (RATE_LIMITED past it, and
+ * nothing is kept), then keeps its reports as the web app's error records: none when the envelope
+ * is forwarded to Sentry instead.
+ */
+export const ingestBrowserReports = internalMutation({
+  args: { reports: v.array(browserReportValidator) },
+  returns: v.null(),
+  handler: async (ctx, { reports }) => {
+    await enforceRateLimits(ctx, [{ name: "errorReportsOverall" }], OBSERVABILITY_MESSAGES.BUSY);
+    for (const report of reports) await recordError(ctx, { ...report, service: "web" });
     return null;
   },
 });

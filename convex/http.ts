@@ -7,7 +7,11 @@ import { readResendWebhook, resendWebhookConfigured } from "./integrations/email
 import { stripeGateway, verifyStripeEvent } from "./integrations/stripe";
 import { parseClerkUserEvent } from "./model/clerk";
 import { EMAIL_SYSTEM_TEXTS } from "./model/emailSystem";
+import { OBSERVABILITY_MESSAGES } from "./model/messages";
+import { ANALYTICS_PATH, SENTRY_TUNNEL_PATH, TUNNEL_MAX_BYTES } from "./model/observability";
 import { RATE_LIMITED } from "./model/rateLimits";
+import { analyticsBeaconSchema } from "./model/routeStats";
+import { envelopeDestination, envelopeReports, parseEnvelope, readBodyCapped } from "./model/sentryEnvelope";
 import { ARTICLE_PATHS, INDEXED_PATHS, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
 
 const http = httpRouter();
@@ -335,6 +339,84 @@ http.route({
       console.error("Campaign analytics failed:", error);
       return json(500, { success: false, error: EMAIL_SYSTEM_TEXTS.analyticsError, metadata: metadata() });
     }
+  }),
+});
+
+const answer = (status: number, code: keyof typeof OBSERVABILITY_MESSAGES) => json(status, { code, message: OBSERVABILITY_MESSAGES[code] });
+
+/**
+ * The browser's error reports (SPEC §7), Sentry envelopes sent through our own origin so blockers
+ * and strict CSP do not drop them. Refused with nothing kept: over TUNNEL_MAX_BYTES (413), not an
+ * envelope (400), another DSN than ours (403), past the rate limit (429). With SENTRY_DSN set, the
+ * envelope goes on unchanged to that project, and Sentry's answer comes back; without it, its
+ * events become the web app's error records (model/sentryEnvelope.ts) and the rest is dropped.
+ */
+http.route({
+  path: SENTRY_TUNNEL_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const body = await readBodyCapped(request, TUNNEL_MAX_BYTES);
+    if (!body) return answer(413, "TOO_LARGE");
+    const envelope = parseEnvelope(body);
+    const reports = envelope && envelopeReports(envelope, Date.now());
+    if (!envelope || !reports) return answer(400, "MALFORMED_ENVELOPE");
+    const destination = envelopeDestination(envelope.dsn, env.SENTRY_DSN);
+    if (!destination) return answer(403, "FOREIGN_DSN");
+    try {
+      await ctx.runMutation(internal.errorRecords.ingestBrowserReports, { reports: destination === "local" ? reports : [] });
+    } catch (error) {
+      return refusal(userErrorData(error));
+    }
+    if (destination === "local") return json(200, { id: envelope.eventId ?? null });
+    // Sentry's documented tunnel: the envelope is relayed as it came. No Sentry SDK relays envelopes, so this is a plain fetch.
+    let sentry: Response;
+    try {
+      sentry = await fetch(destination.forwardTo, { method: "POST", headers: { "content-type": "application/x-sentry-envelope" }, body });
+    } catch (error) {
+      console.error("Sentry tunnel: forwarding failed:", error);
+      return answer(502, "SENTRY_UNREACHABLE");
+    }
+    // Sentry's rate-limit headers tell the browser's SDK to back off.
+    const headers = new Headers({ "content-type": sentry.headers.get("content-type") ?? "application/json" });
+    for (const name of ["retry-after", "x-sentry-rate-limits"]) {
+      const value = sentry.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    return new Response(await sentry.text(), { status: sentry.status, headers });
+  }),
+});
+
+/** Largest analytics beacon: 20 events of a 200-character route are far below it. */
+const MAX_BEACON_BYTES = 16 * 1024;
+
+/**
+ * Pageviews and route load times from the web app, when PostHog is not configured: JSON, or the
+ * same text as text/plain (navigator.sendBeacon). Validated strictly (analyticsBeaconSchema), added
+ * to the day's counters in one transaction, answered 204; anything else is refused with nothing kept.
+ */
+http.route({
+  path: ANALYTICS_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => {
+    const type = request.headers.get("content-type") ?? "";
+    if (!/^\s*(application\/json|text\/plain)\s*(;|$)/i.test(type)) return answer(415, "UNSUPPORTED_TYPE");
+    const body = await readBodyCapped(request, MAX_BEACON_BYTES);
+    if (!body) return answer(413, "TOO_LARGE");
+    let beacon;
+    try {
+      beacon = analyticsBeaconSchema.safeParse(JSON.parse(new TextDecoder().decode(body)));
+    } catch {
+      return answer(400, "INVALID_EVENTS");
+    }
+    if (!beacon.success) return answer(400, "INVALID_EVENTS");
+    try {
+      await ctx.runMutation(internal.analytics.recordPageviews, {
+        events: beacon.data.events.map(({ route, loadMs }) => (loadMs === undefined ? { route } : { route, loadMs })),
+      });
+    } catch (error) {
+      return refusal(userErrorData(error));
+    }
+    return new Response(null, { status: 204 });
   }),
 });
 

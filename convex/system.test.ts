@@ -10,6 +10,13 @@ describe("system.health", () => {
     expect(await t.query(api.system.health, {})).toEqual({
       status: "ok",
       adapters: { identity: "local", payments: "local-gateway", email: "outbox", extraction: "rules" },
+      checks: {
+        scheduler: { pending: 0, oldestPendingDueAt: null },
+        crons: { status: "ok", failing: [] },
+        extraction: { status: "ok", queued: 0 },
+        email: { status: "ok", queued: 0 },
+        errors: { status: "ok", lastHour: 0 },
+      },
     });
   });
 

@@ -1,8 +1,10 @@
 import { v } from "convex/values";
 import { publicQuery } from "./functions";
 import { currentAdapters } from "./integrations/config";
+import { healthChecks } from "./model/monitoring";
+import { healthChecksValidator } from "./model/monitoringShapes";
 
-/** Backend status for the public health page: reachable, and which service adapters are live. */
+/** Backend status for the public health page: reachable, which service adapters are live, and the checks' statuses and counts (no details). */
 export const health = publicQuery({
   args: {},
   returns: v.object({
@@ -13,6 +15,7 @@ export const health = publicQuery({
       email: v.union(v.literal("resend"), v.literal("outbox")),
       extraction: v.union(v.literal("openai"), v.literal("rules")),
     }),
+    checks: healthChecksValidator,
   }),
-  handler: () => ({ status: "ok" as const, adapters: currentAdapters() }),
+  handler: async (ctx) => ({ status: "ok" as const, adapters: currentAdapters(), checks: await healthChecks(ctx, Date.now()) }),
 });

@@ -170,6 +170,19 @@ async function outboxCount(ctx: QueryCtx, statuses: readonly EmailStatus[], from
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
+/**
+ * The outbox for the monitoring page: e-mails waiting to be handed to the provider, handed over in
+ * the last day and not yet delivered (sending), and queued in the last day that ended failed.
+ */
+export async function outboxFigures(ctx: QueryCtx, now: number) {
+  const [queued, sending, failedLastDay] = await Promise.all([
+    outboxByStatus.count(ctx, { bounds: { prefix: ["queued"] } }),
+    outboxCount(ctx, IN_FLIGHT, now - DAY_MS, now),
+    outboxCount(ctx, ["failed"], now - DAY_MS, now),
+  ]);
+  return { queued, sending, failedLastDay };
+}
+
 /** One service's line: its latest check, and its checks over the day counted by the hour (this hour and the 23 before it). */
 async function serviceHealth(ctx: QueryCtx, service: HealthService, now: number) {
   const thisHour = hourStart(now);

@@ -40,6 +40,8 @@ export interface ErrorRecordInput {
   sessionId?: string;
   /** When it happened; now unless given. */
   timestamp?: number;
+  /** The support code the member saw beside the error (reports from the web app). */
+  reference?: string;
 }
 
 /** SPEC §5: a record needs a non-empty code, title and message (its id is the document's); the service groups it. */

@@ -184,6 +184,17 @@ export const FORUM_MESSAGES = {
   RATE_LIMITED: "You're posting faster than the forum allows. Take a short break and try again in a minute.",
 } as const;
 
+/** Answers of the error-reporting tunnel and the analytics endpoint (http.ts); read by machines and people debugging them. */
+export const OBSERVABILITY_MESSAGES = {
+  TOO_LARGE: "That report is larger than this endpoint accepts.",
+  MALFORMED_ENVELOPE: "That is not a well-formed Sentry envelope.",
+  FOREIGN_DSN: "This tunnel only accepts this site's own error reports.",
+  UNSUPPORTED_TYPE: "Send the events as application/json or text/plain.",
+  INVALID_EVENTS: "Send 1 to 20 pageview events: { type: \"pageview\", route, loadMs? }.",
+  BUSY: "Too many reports right now. Please try again in a minute.",
+  SENTRY_UNREACHABLE: "Sentry could not be reached. Please try again later.",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
@@ -243,6 +254,9 @@ export const SYSTEM_ERROR_TEXTS = {
     title: "Webhook refused",
     recovery: "If this keeps happening, check that the webhook signing secret matches the one in the provider's dashboard.",
   },
+  /** A browser report with no exception type or message of its own. */
+  BROWSER_ERROR: { code: "BROWSER_ERROR", title: "Error in the web app", message: "The web app reported an error without a message." },
+  CRON_FAILED: { code: "CRON_FAILED", title: "Scheduled job failed", recovery: "Check the job's logs; it runs again at its next scheduled time." },
   incomplete: (fields: readonly string[]) => `An error record needs a non-empty ${fields.join(", ")}.`,
   resendAnswered: (message: string) => `Resend answered: ${message}`,
   outboxStuck: (minutes: number) => `An e-mail has waited in the outbox for more than ${minutes} minutes: the outbox worker is not sending.`,

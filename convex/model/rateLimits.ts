@@ -33,6 +33,18 @@ const RATE_LIMITS = {
   forumReplyPerUser: { kind: "token bucket", rate: 60, period: HOUR, capacity: 10 },
   /** Reports per member: enough to flag a bad thread's posts, not to flood the moderators' queue. */
   forumReportPerUser: { kind: "token bucket", rate: 20, period: HOUR, capacity: 5 },
+  /**
+   * Browser error reports through the tunnel, all visitors together. The bucket holds 2,000: a bad
+   * release failing in many open tabs at once (or the bench's burst of 1,000) is kept whole. It
+   * refills at 6,000 an hour (100 a minute), so a flood stores at most about 150,000 records a day.
+   */
+  errorReportsOverall: { kind: "token bucket", rate: 6_000, period: HOUR, capacity: 2_000 },
+  /**
+   * Analytics beacons, all visitors together, one token per beacon of 1-20 pageviews. They only add
+   * to daily counters, so the bucket is wide (5,000 at once, 30,000 an hour, about 8 a second); it
+   * stops a script from filling routeStatsDaily with made-up routes.
+   */
+  analyticsOverall: { kind: "token bucket", rate: 30_000, period: HOUR, capacity: 5_000 },
 } as const satisfies Record<string, RateLimitConfig>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
