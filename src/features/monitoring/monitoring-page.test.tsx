@@ -5,7 +5,7 @@ import { signedIn } from "@/test/auth";
 import { MONITORING_TEXTS } from "./monitoring-dashboard";
 import { MonitoringPage } from "./monitoring-page";
 
-const backend: { overview: unknown; fail?: unknown } = { overview: undefined };
+const backend: { overview: unknown; fail?: Error } = { overview: undefined };
 vi.mock("convex/react", () => ({
   useQuery: () => {
     if (backend.fail) throw backend.fail;
