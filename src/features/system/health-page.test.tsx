@@ -44,20 +44,21 @@ describe("HealthPage", () => {
     expect(row("Errors in the last hour")).toHaveTextContent(/^1$/);
   });
 
-  it("says in words what needs a look: a lagging scheduler, failing jobs, a backed-up queue, more errors", () => {
+  it("says in words what needs a look: a lagging scheduler, failing jobs, a failed extraction, a backed-up outbox, a critical error", () => {
     state.fail = false;
     state.checks = {
       scheduler: { pending: 4, oldestPendingDueAt: Date.now() - SCHEDULER_LAG_WARNING_MS - 3 * 60_000 },
       crons: { status: "degraded", failing: ["send reminders", "clean sessions"] },
-      extraction: { status: "ok", queued: 0 },
+      extraction: { status: "degraded", queued: 0 },
       email: { status: "degraded", queued: 120 },
       errors: { status: "degraded", lastHour: 42 },
     };
     render(<HealthPage />);
     expect(row("Scheduler")).toHaveTextContent("Lagging by 4 min");
     expect(row("Scheduled jobs")).toHaveTextContent("2 failing");
+    expect(row("Extraction queue")).toHaveTextContent("Last run failed · 0 queued");
     expect(row("E-mail queue")).toHaveTextContent("Backed up · 120 queued");
-    expect(row("Errors in the last hour")).toHaveTextContent("42 · more than usual");
+    expect(row("Errors in the last hour")).toHaveTextContent("42 · a critical one among them");
     // Each needs-a-look status carries the warning icon as well as its words.
     expect(within(row("Scheduler")).getByText("Lagging by 4 min").querySelector("svg")).toHaveClass("text-warning");
   });

@@ -56,9 +56,10 @@ function CheckRows({ checks }: { checks: HealthChecks | undefined }) {
     ));
   }
   const scheduler = schedulerSummary(checks.scheduler.oldestPendingDueAt, now);
-  const queue = (check: HealthChecks["extraction"]) => (
+  // The server's "degraded": extraction's latest finished run failed; the e-mail outbox is backed up.
+  const queue = (check: HealthChecks["extraction"], degraded: string) => (
     <Status ok={check.status === "ok"}>
-      {check.status === "ok" ? "OK" : "Backed up"} · {formatCount(check.queued)} queued
+      {check.status === "ok" ? "OK" : degraded} · {formatCount(check.queued)} queued
     </Status>
   );
   return (
@@ -69,12 +70,12 @@ function CheckRows({ checks }: { checks: HealthChecks | undefined }) {
       <Row label={CHECK_LABELS.crons}>
         <Status ok={checks.crons.status === "ok"}>{checks.crons.status === "ok" ? "All OK" : `${formatCount(checks.crons.failing.length)} failing`}</Status>
       </Row>
-      <Row label={CHECK_LABELS.extraction}>{queue(checks.extraction)}</Row>
-      <Row label={CHECK_LABELS.email}>{queue(checks.email)}</Row>
+      <Row label={CHECK_LABELS.extraction}>{queue(checks.extraction, "Last run failed")}</Row>
+      <Row label={CHECK_LABELS.email}>{queue(checks.email, "Backed up")}</Row>
       <Row label={CHECK_LABELS.errors}>
         <Status ok={checks.errors.status === "ok"}>
           {formatCount(checks.errors.lastHour)}
-          {checks.errors.status === "ok" ? "" : " · more than usual"}
+          {checks.errors.status === "ok" ? "" : " · a critical one among them"}
         </Status>
       </Row>
     </>
