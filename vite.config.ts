@@ -49,7 +49,7 @@ const postOnly = (request: { method?: string; url?: string }) => (request.method
 const proxy: Record<string, ProxyOptions> = {
   "^/auth/": { target: backendUrl },
   "^/logout(\\?|$)": { target: backendUrl, bypass: postOnly },
-  "^/api/(newsletter|events/register)$": { target: siteUrl, bypass: postOnly },
+  "^/api/(newsletter|events/register|analytics)$": { target: siteUrl, bypass: postOnly },
   "^/newsletter/subscribe$": { target: siteUrl, bypass: postOnly },
   "^/onboarding$": { target: siteUrl, bypass: postOnly },
   "^/(sitemap\\.xml|robots\\.txt)$": { target: siteUrl },
