@@ -44,7 +44,7 @@ export default function DailyChart({ days, metric }: { days: Days; metric: "page
         ) : (
           <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             {axes}
-            <YAxis tickLine={false} axisLine={false} tick={tick} width={56} tickFormatter={formatLoadTime} />
+            <YAxis tickLine={false} axisLine={false} tick={tick} width={64} tickFormatter={formatLoadTime} />
             <Tooltip {...tooltip} isAnimationActive={animate} formatter={(value) => formatLoadTime(Number(value))} />
             <Line type="monotone" dataKey="averageLoadMs" name="Mean load time" stroke="var(--chart-2)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={animate} />
           </LineChart>
