@@ -6,6 +6,7 @@ import { LocalAuthClient } from "@/features/auth/local-auth-client";
 import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
 import { CartProvider } from "@/features/cart/cart-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
+import { startAnalytics } from "@/lib/analytics";
 import { startErrorReporting } from "@/lib/error-reporting";
 import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppRouterProvider, createAppRouter } from "./router";
@@ -15,6 +16,8 @@ const router = createAppRouter();
 interceptInAppLinks(router.history);
 // Listens for failures now; the reporting SDK itself is fetched once the page has settled.
 startErrorReporting(router);
+// Subscribed before the first render, so the first page's resolve (its hydration) is seen too.
+startAnalytics(router);
 
 // Chosen at build time. Clerk is a chunk of its own, fetched only by builds that set its key.
 const identity = CLERK_PUBLISHABLE_KEY

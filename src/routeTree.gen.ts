@@ -45,6 +45,7 @@ import { Route as AccountReactivateRouteImport } from './routes/account.reactiva
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
 import { Route as AdminFormSystemSetupRouteImport } from './routes/admin.form-system-setup'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
+import { Route as AdminMonitoringRouteImport } from './routes/admin.monitoring'
 import { Route as AdminSecurityRouteImport } from './routes/admin.security'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
@@ -262,6 +263,11 @@ const AdminFormSystemSetupRoute = AdminFormSystemSetupRouteImport.update({
 const AdminMessagesRoute = AdminMessagesRouteImport.update({
   id: '/admin/messages',
   path: '/admin/messages',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminMonitoringRoute = AdminMonitoringRouteImport.update({
+  id: '/admin/monitoring',
+  path: '/admin/monitoring',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminSecurityRoute = AdminSecurityRouteImport.update({
@@ -495,6 +501,7 @@ export interface FileRoutesByFullPath {
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/monitoring': typeof AdminMonitoringRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -569,6 +576,7 @@ export interface FileRoutesByTo {
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/monitoring': typeof AdminMonitoringRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -646,6 +654,7 @@ export interface FileRoutesById {
   '/account/upgrade': typeof AccountUpgradeRoute
   '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/monitoring': typeof AdminMonitoringRoute
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -724,6 +733,7 @@ export interface FileRouteTypes {
     | '/account/upgrade'
     | '/admin/form-system-setup'
     | '/admin/messages'
+    | '/admin/monitoring'
     | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
@@ -798,6 +808,7 @@ export interface FileRouteTypes {
     | '/account/upgrade'
     | '/admin/form-system-setup'
     | '/admin/messages'
+    | '/admin/monitoring'
     | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
@@ -874,6 +885,7 @@ export interface FileRouteTypes {
     | '/account/upgrade'
     | '/admin/form-system-setup'
     | '/admin/messages'
+    | '/admin/monitoring'
     | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
@@ -951,6 +963,7 @@ export interface RootRouteChildren {
   AccountUpgradeRoute: typeof AccountUpgradeRoute
   AdminFormSystemSetupRoute: typeof AdminFormSystemSetupRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminMonitoringRoute: typeof AdminMonitoringRoute
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminUsersRoute: typeof AdminUsersRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -1225,6 +1238,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/messages'
       fullPath: '/admin/messages'
       preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/monitoring': {
+      id: '/admin/monitoring'
+      path: '/admin/monitoring'
+      fullPath: '/admin/monitoring'
+      preLoaderRoute: typeof AdminMonitoringRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/security': {
@@ -1587,6 +1607,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountUpgradeRoute: AccountUpgradeRoute,
   AdminFormSystemSetupRoute: AdminFormSystemSetupRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminMonitoringRoute: AdminMonitoringRoute,
   AdminSecurityRoute: AdminSecurityRoute,
   AdminUsersRoute: AdminUsersRoute,
   BlogSlugRoute: BlogSlugRoute,

@@ -8,6 +8,9 @@ interface ImportMetaEnv {
   readonly VITE_SITE_URL?: string;
   /** Sentry DSN for error reports; without it the tunnel keeps them as the app's own error records. */
   readonly VITE_SENTRY_DSN?: string;
+  /** PostHog project key: pageviews go to PostHog instead of the backend's own analytics endpoint. */
+  readonly VITE_POSTHOG_KEY?: string;
+  readonly VITE_POSTHOG_HOST?: string;
 }
 
 interface ImportMeta {

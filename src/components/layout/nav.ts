@@ -76,6 +76,7 @@ export const ADMIN_MENU = [
   { label: "Messages", href: "/admin/messages" },
   { label: "Security", href: "/admin/security" },
   { label: "Email System", href: "/admin/email" },
+  { label: "Monitoring", href: "/admin/monitoring" },
   { label: "Onboarding form", href: "/admin/form-system-setup" },
 ] as const;
 

@@ -14,6 +14,7 @@ const backend = {
 };
 vi.mock("convex/react", () => ({
   useConvexAuth: () => ({ isLoading: false, isAuthenticated: backend.authenticated }),
+  useConvexConnectionState: () => ({ isWebSocketConnected: true, hasEverConnected: true }),
   useQuery: (_query: unknown, args: unknown) => (args === "skip" ? undefined : backend.me),
   useMutation: () => (args: unknown) => {
     backend.ensureCalls.push(args);

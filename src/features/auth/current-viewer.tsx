@@ -4,6 +4,7 @@ import { ACTIVITY_RESOLUTION_MS } from "@convex/model/users";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { ConnectionStatus } from "@/components/layout/connection-status";
 import { useAuth } from "./use-auth";
 import { ViewerProvider, type Viewer } from "./viewer";
 
@@ -67,5 +68,12 @@ export function CurrentViewerProvider({ children }: { children: ReactNode }) {
     return { status: "signed-in", user: me };
   }, [status, notice, me]);
 
-  return <ViewerProvider value={viewer}>{children}</ViewerProvider>;
+  // Every Convex mount (local and Clerk sign-in) passes here, so the connection banner is mounted
+  // once, beside the app rather than around it: showing it never remounts a page.
+  return (
+    <ViewerProvider value={viewer}>
+      {children}
+      <ConnectionStatus />
+    </ViewerProvider>
+  );
 }

@@ -1,6 +1,6 @@
 import { THEME } from "@/lib/constants";
 import { THEME_LABELS, THEME_PREFERENCES } from "@/features/theme/theme";
-import { SIGN_IN_COOKIE } from "./policies";
+import { PAGE_COUNTS, SIGN_IN_COOKIE } from "./policies";
 import { PolicyPage, type PolicySection } from "./policy-page";
 
 const themeChoices = THEME_PREFERENCES.map((preference) => THEME_LABELS[preference]).join(", ");
@@ -66,6 +66,7 @@ const SECTIONS: PolicySection[] = [
         <li>No tracking or advertising cookies.</li>
         <li>No third-party analytics cookies.</li>
         <li>No cookies that follow you to other websites.</li>
+        <li>{PAGE_COUNTS}</li>
       </ul>
     ),
   },

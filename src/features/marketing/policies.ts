@@ -10,6 +10,10 @@ export function formatPolicyDate(isoDate: string): string {
 /** The first-party sign-in cookie set by the local identity provider (local-backend/identity). */
 export const SIGN_IN_COOKIE = { name: "lwcc_refresh", maxAgeDays: 30 } as const;
 
+/** How pages are counted (src/lib/analytics.ts), said the same way on the cookie and privacy policies. */
+export const PAGE_COUNTS =
+  "We count page visits anonymously: which kind of page was opened and how long it took to load, with no cookies and nothing that identifies you. If your browser sends Do Not Track or Global Privacy Control, we count nothing.";
+
 /** Account lifecycle of SPEC §9. */
 export const ACCOUNT_LIFECYCLE = {
   inactivityDeactivationDays: 90,

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { CLAIMS } from "./claims";
 import { INLINE_LINK_CLASS } from "./links";
-import { ACCOUNT_LIFECYCLE } from "./policies";
+import { ACCOUNT_LIFECYCLE, PAGE_COUNTS } from "./policies";
 import { PolicyPage, type PolicySection } from "./policy-page";
 
 const SECTIONS: PolicySection[] = [
@@ -27,6 +27,9 @@ const SECTIONS: PolicySection[] = [
         <li>
           <strong>Technical data:</strong> your IP address and browser details, which every website receives, used to
           deliver pages and to protect sign-in and forms from abuse.
+        </li>
+        <li>
+          <strong>Page counts:</strong> {PAGE_COUNTS}
         </li>
       </ul>
     ),

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { renderApp } from "@/test/render-app";
+import { PAGE_COUNTS } from "./policies";
 
 /** Each static marketing page: its title, one h1, and the links the spec asks for. */
 const PAGES = [
@@ -50,6 +51,7 @@ describe("public marketing pages", () => {
       "lwcc_refresh",
     ]);
     expect(screen.getByText("No tracking or advertising cookies.")).toBeInTheDocument();
+    expect(screen.getByText(PAGE_COUNTS)).toBeInTheDocument();
   });
 
   it("the about page introduces the coach and the team", async () => {

@@ -1,10 +1,13 @@
 import { api } from "@convex/_generated/api";
+import type { HealthChecks } from "@convex/model/monitoringShapes";
 import { useConvexConnectionState, useQuery } from "convex/react";
 import { AlertTriangleIcon, CheckCircle2Icon, CircleDashedIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Button } from "@/components/ui/button";
+import { formatCount, schedulerSummary } from "@/features/monitoring/figures";
 import { MESSAGES } from "@/lib/messages";
+import { useNow } from "@/lib/use-now";
 
 const SERVICE_LABELS = {
   identity: { label: "Sign-in", names: { clerk: "Clerk", local: "Local identity (embedded)" } },
@@ -23,48 +26,82 @@ function Status({ ok, pending, children }: { ok: boolean; pending?: boolean; chi
   );
 }
 
+function Checking() {
+  return (
+    <Status ok={false} pending>
+      Checking…
+    </Status>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 p-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const CHECK_LABELS = { scheduler: "Scheduler", crons: "Scheduled jobs", extraction: "Extraction queue", email: "E-mail queue", errors: "Errors in the last hour" } as const;
+
+/** The background checks in a word each; the scheduler's lag is judged here, as it grows with the clock. */
+function CheckRows({ checks }: { checks: HealthChecks | undefined }) {
+  const now = useNow(15_000);
+  if (checks === undefined) {
+    return Object.values(CHECK_LABELS).map((label) => (
+      <Row key={label} label={label}>
+        <Checking />
+      </Row>
+    ));
+  }
+  const scheduler = schedulerSummary(checks.scheduler.oldestPendingDueAt, now);
+  // The server's "degraded": extraction's latest finished run failed; the e-mail outbox is backed up.
+  const queue = (check: HealthChecks["extraction"], degraded: string) => (
+    <Status ok={check.status === "ok"}>
+      {check.status === "ok" ? "OK" : degraded} · {formatCount(check.queued)} queued
+    </Status>
+  );
+  return (
+    <>
+      <Row label={CHECK_LABELS.scheduler}>
+        <Status ok={!scheduler.lagging}>{scheduler.text}</Status>
+      </Row>
+      <Row label={CHECK_LABELS.crons}>
+        <Status ok={checks.crons.status === "ok"}>{checks.crons.status === "ok" ? "All OK" : `${formatCount(checks.crons.failing.length)} failing`}</Status>
+      </Row>
+      <Row label={CHECK_LABELS.extraction}>{queue(checks.extraction, "Last run failed")}</Row>
+      <Row label={CHECK_LABELS.email}>{queue(checks.email, "Backed up")}</Row>
+      <Row label={CHECK_LABELS.errors}>
+        <Status ok={checks.errors.status === "ok"}>
+          {formatCount(checks.errors.lastHour)}
+          {checks.errors.status === "ok" ? "" : " · a critical one among them"}
+        </Status>
+      </Row>
+    </>
+  );
+}
+
 function HealthDetails() {
   const health = useQuery(api.system.health, {});
   const connection = useConvexConnectionState();
   const connected = connection.isWebSocketConnected;
   return (
     <dl className="mt-8 divide-y rounded-lg border bg-card" aria-busy={health === undefined}>
-      <div className="flex flex-wrap items-center justify-between gap-2 p-4">
-        <dt className="text-muted-foreground">Live connection</dt>
-        <dd>
-          <Status ok={connected}>{connected ? "Connected" : "Reconnecting…"}</Status>
-        </dd>
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-2 p-4">
-        <dt className="text-muted-foreground">Backend</dt>
-        <dd>
-          {health === undefined ? (
-            <Status ok={false} pending>
-              Checking…
-            </Status>
-          ) : (
-            <Status ok>Operational</Status>
-          )}
-        </dd>
-      </div>
+      <Row label="Live connection">
+        <Status ok={connected}>{connected ? "Connected" : "Reconnecting…"}</Status>
+      </Row>
+      <Row label="Backend">{health === undefined ? <Checking /> : <Status ok>Operational</Status>}</Row>
       {(Object.keys(SERVICE_LABELS) as (keyof typeof SERVICE_LABELS)[]).map((service) => {
         const { label, names } = SERVICE_LABELS[service];
         const adapter = health?.adapters[service];
         return (
-          <div key={service} className="flex flex-wrap items-center justify-between gap-2 p-4">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd>
-              {adapter === undefined ? (
-                <Status ok={false} pending>
-                  Checking…
-                </Status>
-              ) : (
-                <Status ok>{(names as Record<string, string>)[adapter]}</Status>
-              )}
-            </dd>
-          </div>
+          <Row key={service} label={label}>
+            {adapter === undefined ? <Checking /> : <Status ok>{(names as Record<string, string>)[adapter]}</Status>}
+          </Row>
         );
       })}
+      <CheckRows checks={health?.checks} />
     </dl>
   );
 }

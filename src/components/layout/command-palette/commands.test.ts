@@ -76,7 +76,7 @@ describe("staticCommands by role", () => {
   });
 
   it("admins: the admin pages as well", () => {
-    expect(labels(VIEWERS.admin, "navigation")).toEqual(expect.arrayContaining(["Admin: Users", "Admin: Email System"]));
+    expect(labels(VIEWERS.admin, "navigation")).toEqual(expect.arrayContaining(["Admin: Users", "Admin: Email System", "Admin: Monitoring"]));
   });
 
   it("every id is unique", () => {

@@ -1,0 +1,50 @@
+import { ANALYTICS_START_DELAY_MS } from "@convex/model/observability";
+import { doNotTrack, startAnalytics } from "./analytics";
+import type { AnalyticsRouter } from "./analytics-monitor";
+
+describe("doNotTrack", () => {
+  it("honours Do Not Track on navigator or window, and Global Privacy Control", () => {
+    expect(doNotTrack({ doNotTrack: "1" }, {})).toBe(true);
+    expect(doNotTrack({ doNotTrack: null }, { doNotTrack: "1" })).toBe(true);
+    expect(doNotTrack({ doNotTrack: null, globalPrivacyControl: true }, {})).toBe(true);
+    expect(doNotTrack({ doNotTrack: "0", globalPrivacyControl: false }, { doNotTrack: null })).toBe(false);
+  });
+});
+
+describe("startAnalytics", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function setup(dnt: boolean) {
+    let resolved: (() => void) | undefined;
+    const router: AnalyticsRouter = {
+      state: { matches: [] },
+      subscribe: vi.fn((_type, listener: (event: { pathChanged: boolean }) => void) => {
+        resolved = () => listener({ pathChanged: true });
+        return () => (resolved = undefined);
+      }),
+    };
+    const monitorRoutes = vi.fn();
+    const load = vi.fn(() => Promise.resolve({ monitorRoutes }));
+    startAnalytics(router, { load, dnt: () => dnt });
+    return { router, load, monitorRoutes, resolve: () => resolved?.() };
+  }
+
+  it("loads the monitor ANALYTICS_START_DELAY_MS after hydration, once, with the hydration time", async () => {
+    const { router, load, monitorRoutes, resolve } = setup(false);
+    resolve();
+    resolve(); // later navigations are the monitor's to see
+    await vi.advanceTimersByTimeAsync(ANALYTICS_START_DELAY_MS - 1);
+    expect(load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(monitorRoutes).toHaveBeenCalledWith(router, expect.any(Number));
+  });
+
+  it("under Do Not Track loads nothing and listens to nothing", async () => {
+    const { router, load } = setup(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(router.subscribe).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+  });
+});
