@@ -5,7 +5,7 @@ import { server } from "../tests/mocks/server";
 import { http } from "msw";
 import { OBSERVABILITY_MESSAGES } from "./model/messages";
 import { ANALYTICS_PATH, LOCAL_SENTRY_DSN, SENTRY_TUNNEL_PATH, TUNNEL_MAX_BYTES } from "./model/observability";
-import { FILTERED } from "./model/sentryEnvelope";
+import { FILTERED } from "./model/observability";
 import { newConvexTest } from "./test.setup";
 import type { T } from "./test.users";
 

@@ -145,16 +145,31 @@ export function recoveryHint(category: ErrorCategory): string {
   return FAILURE_TEXTS[category].recovery;
 }
 
-/** Keys whose values are never kept or reported: passwords, tokens, secrets, cookies and card details. */
-export const SECRET_KEY_PATTERN = /password|token|secret|authorization|cookie|card|cvc/i;
-/** `token=...` and `password=...` in a URL or text, access_token and the like included. */
-const SECRET_PARAMETER = /\b([\w-]*(?:token|password)=)[^&#\s"']*/gi;
 export const FILTERED = "[Filtered]";
+/** Keys whose values are never kept or reported. */
+export const SECRET_KEY_PATTERN = /password|passwd|token|secret|authorization|cookie|card|cvc/i;
+/** key=value pairs (query strings, form bodies, log lines) whose key names a secret. */
+const SECRET_PAIR = /([^\s=&?#;,"']*(?:password|passwd|token|secret|authorization|cookie|card|cvc)[^\s=&?#;,"']*)=([^\s&#;,"']*)/gi;
 
-/** The text with the values of any token or password parameters it carries replaced. */
+/** Replaces secret values in free text: `token=abc` and `password=abc` in URLs and messages. */
 export function scrubText(text: string): string {
-  return text.replace(SECRET_PARAMETER, `$1${FILTERED}`);
+  return text.replace(SECRET_PAIR, (_pair, key: string) => `${key}=${FILTERED}`);
 }
+
+/** A copy with every value under a secret-looking key replaced, and secrets in strings scrubbed. */
+export function scrub(value: unknown): unknown {
+  if (typeof value === "string") return scrubText(value);
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEY_PATTERN.test(key) ? FILTERED : scrub(inner)]));
+  }
+  return value;
+}
+
+/** Tags the browser sets on an event it reports from a structured error record, read back by the tunnel. */
+export const RECORD_TAGS = { category: "lwcc_category", severity: "lwcc_severity", code: "lwcc_code", reference: "lwcc_reference" } as const;
+/** The event context the browser puts the record's own title and message in. */
+export const RECORD_CONTEXT = "lwcc_record";
 
 /** The scheduler counts as lagging once a due job has waited longer than this. */
 export const SCHEDULER_LAG_WARNING_MS = 60_000;

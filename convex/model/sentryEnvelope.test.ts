@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_SENTRY_DSN } from "./observability";
-import { envelopeDestination, FILTERED, parseDsn, parseEnvelope, scrub, scrubText } from "./sentryEnvelope";
+import { FILTERED, scrub, scrubText } from "./observability";
+import { envelopeDestination, parseDsn, parseEnvelope } from "./sentryEnvelope";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -11,12 +11,7 @@ import type { Infer } from "convex/values";
 import type { errorCategoryValidator, errorSeverityValidator } from "../schema";
 import type { ErrorRecordInput } from "./errorRecords";
 import { SYSTEM_ERROR_TEXTS } from "./messages";
-import { LOCAL_SENTRY_DSN } from "./observability";
-
-/** Tags the browser sets on an event it reports from a structured error record (src/lib/error-reporting.ts). */
-export const RECORD_TAGS = { category: "lwcc_category", severity: "lwcc_severity", code: "lwcc_code", reference: "lwcc_reference" } as const;
-/** The event context the browser puts the record's own title and message in. */
-export const RECORD_CONTEXT = "lwcc_record";
+import { LOCAL_SENTRY_DSN, RECORD_CONTEXT, RECORD_TAGS, scrub, scrubText } from "./observability";
 
 const CATEGORIES: readonly Infer<typeof errorCategoryValidator>[] = [
   "network",
@@ -38,26 +33,6 @@ const STACK_FRAMES = 5;
 const REFERENCE = /^[A-Za-z0-9-]{4,64}$/;
 /** A report's own time is kept unless it is in the future or older than this (a wrong clock). */
 const MAX_REPORT_AGE_MS = 7 * 24 * 60 * 60_000;
-
-export const FILTERED = "[Filtered]";
-const SECRET_KEY = /password|passwd|token|secret|authorization|cookie|card|cvc/i;
-/** key=value pairs (query strings, form bodies, log lines) whose key names a secret. */
-const SECRET_PAIR = /([^\s=&?#;,"']*(?:password|passwd|token|secret|authorization|cookie|card|cvc)[^\s=&?#;,"']*)=([^\s&#;,"']*)/gi;
-
-/** Replaces secret values in free text: `token=abc` and `password=abc` in URLs and messages. */
-export function scrubText(text: string): string {
-  return text.replace(SECRET_PAIR, (_pair, key: string) => `${key}=${FILTERED}`);
-}
-
-/** A copy with every value under a secret-looking key replaced, and secrets in strings scrubbed. */
-export function scrub(value: unknown): unknown {
-  if (typeof value === "string") return scrubText(value);
-  if (Array.isArray(value)) return value.map(scrub);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? FILTERED : scrub(inner)]));
-  }
-  return value;
-}
 
 export interface EnvelopeItem {
   type: string;

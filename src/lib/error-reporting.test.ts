@@ -118,7 +118,7 @@ describe("error reporter", () => {
       lwcc_reference: early.id,
       lwcc_source: "component",
     });
-    expect(hint.contexts.lwcc_error).toMatchObject({ id: early.id, message: "early" });
+    expect(hint.contexts.lwcc_record).toMatchObject({ id: early.id, message: "early" });
 
     const later = toErrorRecord(new Error("later"), { source: "route" });
     reporter.report(later, new Error("later"));

@@ -7,11 +7,11 @@ import type * as SentrySdk from "@sentry/react";
 import type { AnyRouter } from "@tanstack/react-router";
 import {
   failureFacts,
-  FILTERED,
   IGNORED_ERROR_PATTERNS,
   LOCAL_SENTRY_DSN,
-  scrubText,
-  SECRET_KEY_PATTERN,
+  RECORD_CONTEXT,
+  RECORD_TAGS,
+  scrub,
   SENTRY_SAMPLE_RATES,
   SENTRY_TUNNEL_PATH,
 } from "@convex/model/observability";
@@ -30,15 +30,6 @@ export function shouldIgnore(message: string | undefined): boolean {
   return message !== undefined && IGNORED_ERROR_PATTERNS.some((pattern) => pattern.test(message));
 }
 
-function scrubValue(value: unknown): unknown {
-  if (typeof value === "string") return scrubText(value);
-  if (Array.isArray(value)) return value.map(scrubValue);
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, SECRET_KEY_PATTERN.test(key) ? FILTERED : scrubValue(inner)]),
-  );
-}
-
 /**
  * The event with nothing secret left in it: no request cookies or headers, no value under a key
  * that names a password, token, secret, authorization or cookie (extra, contexts, breadcrumbs and
@@ -46,10 +37,10 @@ function scrubValue(value: unknown): unknown {
  */
 export function scrubEvent<T extends SentryEvent>(event: T): T {
   const { request, ...rest } = event;
-  const scrubbed = scrubValue(rest) as T;
+  const scrubbed = scrub(rest) as T;
   if (request) {
     const { cookies: _cookies, headers: _headers, ...kept } = request;
-    scrubbed.request = scrubValue(kept) as T["request"];
+    scrubbed.request = scrub(kept) as T["request"];
   }
   return scrubbed;
 }
@@ -77,20 +68,20 @@ function sentryOptions(sdk: Sdk, router: AnyRouter | undefined): SentrySdk.Brows
     ignoreErrors: [...IGNORED_ERROR_PATTERNS],
     beforeSend: (event) => (isNoise(event) ? null : scrubEvent(event)),
     beforeSendTransaction: (event) => scrubEvent(event),
-    beforeBreadcrumb: (breadcrumb) => scrubValue(breadcrumb) as typeof breadcrumb,
+    beforeBreadcrumb: (breadcrumb) => scrub(breadcrumb) as typeof breadcrumb,
   };
 }
 
 function capture(sdk: Sdk, record: ErrorRecord, error: unknown) {
   sdk.captureException(error, {
     tags: {
-      lwcc_category: record.category,
-      lwcc_severity: record.severity,
-      lwcc_code: record.code,
-      lwcc_reference: record.id,
+      [RECORD_TAGS.category]: record.category,
+      [RECORD_TAGS.severity]: record.severity,
+      [RECORD_TAGS.code]: record.code,
+      [RECORD_TAGS.reference]: record.id,
       lwcc_source: record.context.source,
     },
-    contexts: { lwcc_error: { ...record } },
+    contexts: { [RECORD_CONTEXT]: { ...record } },
   });
 }
 
