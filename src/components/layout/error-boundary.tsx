@@ -37,10 +37,13 @@ export function ComponentErrorFallback({ error, resetErrorBoundary }: FallbackPr
   );
 }
 
-/** Contains a failing part of a page so the rest keeps working; Try Again renders it afresh. */
-export function ComponentErrorBoundary({ children }: { children: ReactNode }) {
+/**
+ * Contains a failing part of a page so the rest keeps working; Try Again renders it afresh, after
+ * `onReset` has put right what made it fail.
+ */
+export function ComponentErrorBoundary({ children, onReset }: { children: ReactNode; onReset?: () => void }) {
   return (
-    <ErrorBoundary FallbackComponent={ComponentErrorFallback} onError={(error) => console.error("Component error", error)}>
+    <ErrorBoundary FallbackComponent={ComponentErrorFallback} onReset={onReset} onError={(error) => console.error("Component error", error)}>
       {children}
     </ErrorBoundary>
   );

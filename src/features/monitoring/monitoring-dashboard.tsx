@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingList } from "@/components/ui/skeleton";
 import { ChartFigure, EmptyState, ErrorDetails, FiguresTable, KpiGrid, KpiTile, Panel, When } from "@/features/email-system/parts";
 import { useNow } from "@/lib/use-now";
+import { ErrorReportingCheck } from "./error-reporting-check";
 import { appendNew, formatCount, formatLoadTime, plural, schedulerSummary } from "./figures";
 import { nextCronRun } from "./next-cron-run";
 import { CognitiveLevelWord, StatusWord, type Tone } from "./status-word";
@@ -290,6 +291,9 @@ function Loaded({ data, renderLookup }: { data: Overview; renderLookup: Monitori
       </Panel>
       <Panel title="Latest errors">
         <LatestErrors recent={data.errors.recent} />
+      </Panel>
+      <Panel title="Check error reporting">
+        <ErrorReportingCheck />
       </Panel>
     </>
   );
