@@ -6,7 +6,7 @@ import { IdentityError, MESSAGES } from "./errors";
 import { hashPassword, verifyPassword, type PasswordHash } from "./passwords";
 import type { PublicJwk, SigningKey } from "./signing-key";
 import { userEventDelivery } from "./clerk-events";
-import type { Account, Change, IdentityStore, PublicMetadata } from "./store";
+import type { Account, Change, IdentityStore, PublicMetadata, Session } from "./store";
 
 /** The `iss` of every token; Convex builds tokenIdentifier as `${iss}|${sub}`. */
 export const LOCAL_ISSUER = "lwcc-local-identity";
@@ -14,8 +14,13 @@ const AUDIENCE = "convex";
 const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
 const REFRESH_TOKEN_BYTES = 32;
-/** A rotated refresh token presented this soon after rotation is a concurrent refresh, not reuse. */
+/**
+ * A rotated refresh token presented this soon after rotation is a concurrent refresh, not reuse: a
+ * second tab, or a page left while its refresh was on the way, which never received the new cookie.
+ */
 const CONCURRENT_REFRESH_GRACE_MS = 10_000;
+/** Rotations followed to find whether a grace-period token's line of sessions is still signed in. */
+const MAX_ROTATIONS_FOLLOWED = 20;
 /** How long a sign-in ticket may wait to be redeemed; Clerk lets the caller choose, we ask for minutes. */
 export const MAX_TICKET_SECONDS = 10 * 60;
 const TICKET_BYTES = 32;
@@ -132,7 +137,7 @@ export class Accounts {
   /** Creates the account and its first session in one durable record: either both exist or neither. */
   async register(input: unknown): Promise<IssuedTokens> {
     const account = await this.newAccount(input, false);
-    return this.startSession(account, [{ op: "putAccount", account }]);
+    return this.startSession(account, { alongside: [{ op: "putAccount", account }] });
   }
 
   async login(email: string, password: string): Promise<IssuedTokens> {
@@ -154,16 +159,29 @@ export class Accounts {
     const session = refreshToken ? this.store.session(hashToken(refreshToken)) : undefined;
     const signedOut = new IdentityError(401, "SIGNED_OUT", MESSAGES.signedOut);
     if (!session || session.expiresAt <= now) throw signedOut;
+    const account = this.store.account(session.subject);
     if (session.revokedAt !== null) {
-      // Two tabs of one browser can refresh with the same cookie at once; the loser is not a thief.
       if (now - session.revokedAt >= CONCURRENT_REFRESH_GRACE_MS) {
         await this.store.commit([{ op: "revoke", sessionIds: this.store.liveSessionIds(session.subject), at: now }]);
+        throw signedOut;
       }
+      // Within the grace, the browser that rotated it may simply have lost the answer (a navigation cancelled the
+      // request): it gets a session of its own, unless what replaced the token has since been signed out.
+      if (account?.active && this.stillSignedIn(session)) return this.startSession(account);
       throw signedOut;
     }
-    const account = this.store.account(session.subject);
     if (!account?.active) throw signedOut;
-    return this.startSession(account, [{ op: "revoke", sessionIds: [session.id], at: now }]);
+    return this.startSession(account, { rotating: session });
+  }
+
+  /** Whether a rotated session's line of replacements ends in a live session (not a sign-out or a revocation). */
+  private stillSignedIn(session: Session): boolean {
+    let current: Session | undefined = session;
+    for (let step = 0; current && step < MAX_ROTATIONS_FOLLOWED; step++) {
+      if (current.revokedAt === null) return true;
+      current = current.replacedBy ? this.store.session(current.replacedBy) : undefined;
+    }
+    return false;
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {
@@ -244,11 +262,13 @@ export class Accounts {
    * Commits synchronously, before any await, so nothing can slip between a caller's checks and this change
    * (e.g. a second refresh with the same token).
    */
-  private async startSession(account: Account, alongside: Change[] = []): Promise<IssuedTokens> {
+  /** A new session, written with `alongside`; `rotating`, the session it replaces, is revoked in the same write. */
+  private async startSession(account: Account, { alongside = [], rotating }: { alongside?: Change[]; rotating?: Session } = {}): Promise<IssuedTokens> {
     const now = Date.now();
     const refreshToken = randomBytes(REFRESH_TOKEN_BYTES).toString("base64url");
     const session = { id: hashToken(refreshToken), subject: account.subject, createdAt: now, expiresAt: now + REFRESH_TOKEN_MS, revokedAt: null };
-    const written = this.store.commit([...alongside, { op: "putSession", session }]);
+    const revoke: Change[] = rotating ? [{ op: "revoke", sessionIds: [rotating.id], at: now, replacedBy: session.id }] : [];
+    const written = this.store.commit([...alongside, ...revoke, { op: "putSession", session }]);
     const [access] = await Promise.all([this.accessToken(account), written]);
     return { ...access, refreshToken, refreshExpiresAt: session.expiresAt };
   }

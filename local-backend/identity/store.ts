@@ -31,13 +31,16 @@ type StoredAccount = Omit<Account, "publicMetadata" | "updatedAt"> & Partial<Pic
 /** A signed event waiting to reach the app's webhook; `payload` is the exact body that gets signed. */
 export type Delivery = { id: string; payload: string; attempts: number; nextAttemptAt: number };
 
-/** A refresh token, known only by its SHA-256 (`id`). Revoked sessions are kept until they expire, to detect reuse. */
-export type Session = { id: string; subject: string; createdAt: number; expiresAt: number; revokedAt: number | null };
+/**
+ * A refresh token, known only by its SHA-256 (`id`). Revoked sessions are kept until they expire, to detect reuse;
+ * one revoked by rotation names the session that replaced it.
+ */
+export type Session = { id: string; subject: string; createdAt: number; expiresAt: number; revokedAt: number | null; replacedBy?: string };
 
 export type Change =
   | { op: "putAccount"; account: Account }
   | { op: "putSession"; session: Session }
-  | { op: "revoke"; sessionIds: string[]; at: number }
+  | { op: "revoke"; sessionIds: string[]; at: number; replacedBy?: string }
   | { op: "deleteAccount"; subject: string }
   | { op: "putDelivery"; delivery: Delivery }
   | { op: "dropDelivery"; id: string };
@@ -143,7 +146,9 @@ export class IdentityStore {
       case "revoke":
         for (const id of change.sessionIds) {
           const session = this.sessions.get(id);
-          if (session && session.revokedAt === null) this.sessions.set(id, { ...session, revokedAt: change.at });
+          if (session && session.revokedAt === null) {
+            this.sessions.set(id, { ...session, revokedAt: change.at, ...(change.replacedBy ? { replacedBy: change.replacedBy } : {}) });
+          }
         }
         break;
       case "putDelivery":
