@@ -7,23 +7,12 @@
  * each item its header (JSON with type and, optionally, the payload's length in bytes) and payload.
  * Payloads may be binary (replay recordings), so the envelope is read as bytes.
  */
-import type { Infer } from "convex/values";
-import type { errorCategoryValidator, errorSeverityValidator } from "../schema";
-import type { ErrorRecordInput } from "./errorRecords";
+import { errorCategoryValidator } from "../schema";
+import { ERROR_SEVERITIES, type ErrorRecordInput } from "./errorRecords";
 import { SYSTEM_ERROR_TEXTS } from "./messages";
 import { LOCAL_SENTRY_DSN, RECORD_CONTEXT, RECORD_TAGS, scrub, scrubText } from "./observability";
 
-const CATEGORIES: readonly Infer<typeof errorCategoryValidator>[] = [
-  "network",
-  "authentication",
-  "validation",
-  "payment",
-  "data",
-  "system",
-  "user",
-  "unknown",
-];
-const SEVERITIES: readonly Infer<typeof errorSeverityValidator>[] = ["low", "medium", "high", "critical"];
+const CATEGORIES = errorCategoryValidator.members.map((member) => member.value);
 
 /** Longest stored texts: a report is a summary for admins, the browser's console has the rest. */
 const MAX = { code: 100, title: 200, message: 2_000, details: 2_000, contextValue: 500 } as const;
@@ -237,7 +226,7 @@ export function eventToReport(payload: Uint8Array, now: number): BrowserReport |
   const details = stackSummary(exception);
   return {
     category: oneOf(CATEGORIES, tags[RECORD_TAGS.category], "unknown"),
-    severity: oneOf(SEVERITIES, tags[RECORD_TAGS.severity], "medium"),
+    severity: oneOf(ERROR_SEVERITIES, tags[RECORD_TAGS.severity], "medium"),
     code: clean(asString(tags[RECORD_TAGS.code]) ?? asString(exception.type) ?? SYSTEM_ERROR_TEXTS.BROWSER_ERROR.code, MAX.code),
     title: clean(title, MAX.title),
     message: clean(message, MAX.message),
