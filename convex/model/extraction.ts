@@ -85,3 +85,31 @@ export function keepGrounded(text: string, proposals: CommitmentProposal[]): { k
   }
   return { kept, discarded: proposals.length - kept.length };
 }
+
+/**
+ * Suggestions at or above this confidence are shown at once; the rest wait behind "Show N more".
+ * Confidence is calibrated on the development transcripts (scripts/bench/extraction-run.ts prints
+ * how often suggestions in each band are right), so 50 means about half of them are.
+ */
+export const SUGGESTION_SHOWN_MIN_CONFIDENCE = 50;
+/** Never more suggestions shown at once, however long the session: a handful, not a wall. */
+export const SUGGESTIONS_SHOWN_MAX = 8;
+
+/**
+ * The suggestions shown at once (confident enough, the most confident first when there are too
+ * many) and the rest, each in the order given (the transcript's).
+ */
+export function splitSuggestions<T extends { confidence: number }>(proposals: readonly T[]): { shown: T[]; more: T[] } {
+  const chosen = new Set(
+    proposals
+      .map((proposal, index) => ({ proposal, index }))
+      .filter(({ proposal }) => proposal.confidence >= SUGGESTION_SHOWN_MIN_CONFIDENCE)
+      .sort((a, b) => b.proposal.confidence - a.proposal.confidence || a.index - b.index)
+      .slice(0, SUGGESTIONS_SHOWN_MAX)
+      .map(({ index }) => index),
+  );
+  return {
+    shown: proposals.filter((_, index) => chosen.has(index)),
+    more: proposals.filter((_, index) => !chosen.has(index)),
+  };
+}
