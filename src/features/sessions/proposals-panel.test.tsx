@@ -332,3 +332,147 @@ describe("a suggestion", () => {
     expect(card.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
   });
 });
+
+describe("less certain suggestions", () => {
+  /** Proposals in transcript order, each with a confidence and a title of its own. */
+  function proposals(...confidences: number[]) {
+    return confidences.map((confidence, index) =>
+      proposal(`actionItemProposals:p${index + 1}`, { title: `Suggestion ${index + 1}`, confidence }),
+    );
+  }
+
+  /** The titles of the cards in view, top to bottom. */
+  const cardNames = () => screen.queryAllByRole("listitem").map((card) => card.querySelector("h3")?.textContent);
+
+  it("waits behind Show N more, with a calm line saying why", async () => {
+    state.extraction = { run: run(), proposals: proposals(30, 90, 40) };
+    await renderPanel();
+    await findCard("Suggestion 2");
+    expect(cardNames()).toEqual(["Suggestion 2"]);
+    expect(screen.getByText("3 suggestions waiting.")).toBeInTheDocument();
+    expect(screen.getByText("We're less sure about 2 more suggestions.")).toBeInTheDocument();
+    const more = screen.getByRole("button", { name: "Show 2 more" });
+    expect(more).toHaveAttribute("aria-expanded", "false");
+    expect(more).toHaveAccessibleDescription("We're less sure about 2 more suggestions.");
+    expect(document.getElementById(more.getAttribute("aria-controls")!)).toBeInTheDocument();
+    expect(more.className).toContain("min-h-11");
+  });
+
+  it("says Show 1 more for one", async () => {
+    state.extraction = { run: run(), proposals: proposals(90, 40) };
+    await renderPanel();
+    await findCard("Suggestion 1");
+    expect(screen.getByText("We're less sure about 1 more suggestion.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Show 1 more" })).toBeInTheDocument();
+  });
+
+  it("opens and closes with the keyboard, the rest after the shown ones in transcript order, marked less certain", async () => {
+    state.extraction = { run: run(), proposals: proposals(30, 90, 40) };
+    await renderPanel();
+    await findCard("Suggestion 2");
+    const more = screen.getByRole("button", { name: "Show 2 more" });
+    more.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(more).toHaveAttribute("aria-expanded", "true");
+    expect(more).toHaveAccessibleName("Show fewer");
+    expect(more).toHaveFocus();
+    expect(cardNames()).toEqual(["Suggestion 2", "Suggestion 1", "Suggestion 3"]);
+    const region = within(document.getElementById(more.getAttribute("aria-controls")!)!);
+    expect(region.getAllByText("Less certain")).toHaveLength(2);
+    expect(region.getByRole("listitem", { name: "Suggestion 1" })).toHaveTextContent("AI Confidence 30%");
+    expect((await findCard("Suggestion 2")).queryByText("Less certain")).not.toBeInTheDocument();
+
+    await userEvent.keyboard(" ");
+    expect(more).toHaveAttribute("aria-expanded", "false");
+    expect(more).toHaveAccessibleName("Show 2 more");
+    expect(more).toHaveFocus();
+    expect(cardNames()).toEqual(["Suggestion 2"]);
+  });
+
+  it("shows at most eight at once, however confident", async () => {
+    state.extraction = { run: run(), proposals: proposals(80, 80, 80, 80, 60, 80, 80, 80, 80, 80) };
+    await renderPanel();
+    await findCard("Suggestion 1");
+    expect(cardNames()).toHaveLength(8);
+    expect(screen.queryByRole("listitem", { name: "Suggestion 5" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Show 2 more" })).toBeInTheDocument();
+  });
+
+  it("says plainly when none is very certain, and still offers them", async () => {
+    state.extraction = { run: run(), proposals: proposals(30, 20) };
+    await renderPanel();
+    expect(await screen.findByText("None of the suggestions is very certain this time.")).toBeInTheDocument();
+    expect(screen.getByText("2 suggestions waiting.")).toBeInTheDocument();
+    expect(screen.queryAllByRole("listitem")).toEqual([]);
+    expect(screen.queryByText("No suggestions waiting.")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Show 2 more" }));
+    expect(cardNames()).toEqual(["Suggestion 1", "Suggestion 2"]);
+    expect(screen.getAllByText("Less certain")).toHaveLength(2);
+  });
+
+  it("leaves decided proposals out of the lists and the counts", async () => {
+    state.extraction = {
+      run: run(),
+      proposals: [
+        ...proposals(90),
+        proposal("actionItemProposals:p2", { title: "Already accepted", confidence: 95, status: "accepted" }),
+        proposal("actionItemProposals:p3", { title: "Already dismissed", confidence: 40, status: "dismissed" }),
+        proposal("actionItemProposals:p4", { title: "Suggestion 4", confidence: 40 }),
+      ],
+    };
+    await renderPanel();
+    await findCard("Suggestion 1");
+    expect(screen.getByText("2 suggestions waiting.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Show 1 more" }));
+    expect(cardNames()).toEqual(["Suggestion 1", "Suggestion 4"]);
+    expect(screen.queryByText("Already accepted")).not.toBeInTheDocument();
+    expect(screen.queryByText("Already dismissed")).not.toBeInTheDocument();
+  });
+
+  it("does not pull a hidden one up when a shown one is decided, and keeps the keyboard's place", async () => {
+    const all = proposals(80, 80, 80, 80, 80, 80, 80, 80, 55);
+    state.extraction = { run: run(), proposals: all };
+    let answer: (value: null) => void = () => {};
+    state.held["extraction:dismiss"] = new Promise((resolve) => (answer = resolve));
+    await renderPanel();
+    const first = await findCard("Suggestion 1");
+    expect(screen.getByRole("button", { name: "Show 1 more" })).toBeInTheDocument();
+    await userEvent.click(first.getByRole("button", { name: "Dismiss" }));
+    // The query no longer lists it once the dismissal is stored.
+    state.extraction = { run: run(), proposals: all.slice(1) };
+    answer(null);
+    const notice = await screen.findByText("Suggestion dismissed.");
+    expect(notice.parentElement).toHaveFocus();
+    expect(screen.getByText("8 suggestions waiting.")).toBeInTheDocument();
+    expect(cardNames()).toHaveLength(7);
+    expect(screen.queryByRole("listitem", { name: "Suggestion 9" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Show 1 more" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("drops the button once the last hidden one is decided", async () => {
+    const all = proposals(90, 40);
+    state.extraction = { run: run(), proposals: all };
+    let answer: (value: null) => void = () => {};
+    state.held["extraction:accept"] = new Promise((resolve) => (answer = resolve));
+    await renderPanel();
+    await findCard("Suggestion 1");
+    await userEvent.click(screen.getByRole("button", { name: "Show 1 more" }));
+    await userEvent.click((await findCard("Suggestion 2")).getByRole("button", { name: "Accept" }));
+    state.extraction = { run: run(), proposals: all.slice(0, 1) };
+    answer(null);
+    expect(await screen.findByText("Added to action items.")).toBeInTheDocument();
+    expect(screen.getByText("1 suggestion waiting.")).toBeInTheDocument();
+    expect(cardNames()).toEqual(["Suggestion 1"]);
+    expect(screen.queryByRole("button", { name: /Show/ })).not.toBeInTheDocument();
+  });
+
+  it("lets a long description about someone else wrap", async () => {
+    const description =
+      "For Priya Shah, who is not the member or the coach: send the signed supplier contract to the accountant before the quarterly review, with the invoices attached.";
+    state.extraction = { run: run(), proposals: [proposal("actionItemProposals:p1", { description })] };
+    await renderPanel();
+    const text = (await findCard()).getByText(description);
+    expect(text.className).toContain("break-words");
+    expect(text.className).not.toMatch(/truncate|line-clamp|whitespace-nowrap/);
+  });
+});

@@ -1,7 +1,7 @@
 import { api } from "@convex/_generated/api";
-import type { Doc } from "@convex/_generated/dataModel";
+import type { Doc, Id } from "@convex/_generated/dataModel";
 import { ACTION_ITEMS_URL, commitmentTypeLabel } from "@convex/model/actionItemRules";
-import { ACTION_ITEM_PRIORITIES, timestampAnchor, type ActionItemPriority } from "@convex/model/extraction";
+import { ACTION_ITEM_PRIORITIES, splitSuggestions, timestampAnchor, type ActionItemPriority } from "@convex/model/extraction";
 import { ACTION_ITEM_MESSAGES } from "@convex/model/messages";
 import { isGuest } from "@convex/model/permissions";
 import { Link } from "@tanstack/react-router";
@@ -11,6 +11,7 @@ import {
   AlertTriangleIcon,
   CheckCircle2Icon,
   CheckIcon,
+  ChevronDownIcon,
   FileTextIcon,
   HelpCircleIcon,
   LoaderCircleIcon,
@@ -20,7 +21,7 @@ import {
   UserRoundIcon,
   XIcon,
 } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { InlineError } from "@/components/forms/inline-error";
 import { FormField } from "@/components/forms/form-field";
 import { Badge } from "@/components/ui/badge";
@@ -30,6 +31,7 @@ import { LoadingList } from "@/components/ui/skeleton";
 import { DueLabel, PRIORITY_LOOK, PriorityLabel, useToday } from "@/features/action-items/shared";
 import { useViewer } from "@/features/auth/viewer";
 import { errorMessage, fieldErrors } from "@/lib/user-error";
+import { cn } from "@/lib/utils";
 
 type Extraction = FunctionReturnType<typeof api.extraction.forSession>;
 type Run = NonNullable<Extraction["run"]>;
@@ -213,11 +215,13 @@ interface ProposalCardProps {
   viewerIsCoach: boolean;
   canDecide: boolean;
   today: string;
+  /** One of the suggestions behind "Show N more": marked so it reads as less certain. */
+  lessCertain?: boolean;
   onDecided: (decision: "accepted" | "dismissed") => void;
 }
 
 /** One suggestion: what, whose, how sure, and where in the transcript; Accept first, the rest quieter. */
-function ProposalCard({ proposal, names, viewerIsCoach, canDecide, today, onDecided }: ProposalCardProps) {
+function ProposalCard({ proposal, names, viewerIsCoach, canDecide, today, lessCertain = false, onDecided }: ProposalCardProps) {
   const accept = useMutation(api.extraction.accept);
   const dismiss = useMutation(api.extraction.dismiss);
   const [editing, setEditing] = useState(false);
@@ -250,10 +254,18 @@ function ProposalCard({ proposal, names, viewerIsCoach, canDecide, today, onDeci
     );
 
   return (
-    <li aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border bg-card p-4">
+    <li
+      aria-labelledby={titleId}
+      className={cn("flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4", lessCertain && "border-dashed")}
+    >
       <div className="flex flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">{commitmentTypeLabel(proposal.commitmentType, viewerIsCoach)}</Badge>
+          {lessCertain ? (
+            <Badge variant="outline" className="font-medium text-muted-foreground">
+              Less certain
+            </Badge>
+          ) : null}
           {proposal.tentative ? (
             <Badge variant="outline" title="Said with a hedge, like “I might” or “I'll try”.">
               <HelpCircleIcon aria-hidden />
@@ -321,6 +333,39 @@ function ProposalCard({ proposal, names, viewerIsCoach, canDecide, today, onDeci
   );
 }
 
+type ShownByRun = ReadonlyMap<Id<"extractionRuns">, ReadonlySet<Id<"actionItemProposals">>>;
+
+/**
+ * Which undecided suggestions are shown at once and which wait behind "Show N more"
+ * (splitSuggestions: confident enough, at most eight, in transcript order).
+ *
+ * The split is made once per run, from that run's undecided proposals as they are when the panel
+ * first sees them (a run's proposals arrive together, with its success), and then remembered.
+ * Deciding a shown suggestion leaves the shown list one shorter: a hidden, less certain one is NOT
+ * pulled up into view in its place. That is the least surprising choice: nothing new appears where
+ * the reader is working, the list never reshuffles under them, and what was set aside as less
+ * certain stays set aside until they ask for it. Decided proposals are left out of both lists and
+ * of every count. A fresh visit splits again from what is still undecided.
+ */
+function useSuggestionSplit(proposals: readonly Proposal[]): { shown: Proposal[]; more: Proposal[] } {
+  const [shownByRun, setShownByRun] = useState<ShownByRun>(() => new Map());
+  const undecided = proposals.filter((proposal) => proposal.status === "proposed");
+  const newRuns = [...new Set(undecided.map((proposal) => proposal.runId))].filter((runId) => !shownByRun.has(runId));
+  let current = shownByRun;
+  if (newRuns.length > 0) {
+    const next = new Map(shownByRun);
+    for (const runId of newRuns) {
+      const { shown } = splitSuggestions(undecided.filter((proposal) => proposal.runId === runId));
+      next.set(runId, new Set(shown.map((proposal) => proposal._id)));
+    }
+    current = next;
+    // Remembered for the next renders; this one already uses it (React's "adjust state while rendering").
+    setShownByRun(next);
+  }
+  const isShown = (proposal: Proposal) => current.get(proposal.runId)?.has(proposal._id) ?? false;
+  return { shown: undecided.filter(isShown), more: undecided.filter((proposal) => !isShown(proposal)) };
+}
+
 export interface ProposalsPanelProps {
   session: Pick<Doc<"sessions">, "_id" | "memberId" | "coachId">;
   memberName: string;
@@ -337,7 +382,12 @@ export function ProposalsPanel({ session, memberName, coachName, hasTranscript, 
   const viewer = useViewer();
   const today = useToday();
   const [decided, setDecided] = useState<"accepted" | "dismissed" | null>(null);
+  const [showingMore, setShowingMore] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const moreId = useId();
+  const moreNoteId = useId();
+  const { shown, more } = useSuggestionSplit(extraction?.proposals ?? []);
+  const waiting = shown.length + more.length;
 
   if (!hasTranscript && !extraction?.run) return null;
   const viewerId = viewer.status === "signed-in" ? viewer.user._id : null;
@@ -351,6 +401,19 @@ export function ProposalsPanel({ session, memberName, coachName, hasTranscript, 
     // The card is gone once the query updates; the confirmation keeps the keyboard's place.
     noticeRef.current?.focus();
   }
+
+  const card = (proposal: Proposal, lessCertain: boolean) => (
+    <ProposalCard
+      key={proposal._id}
+      proposal={proposal}
+      names={{ memberName, coachName }}
+      viewerIsCoach={viewerId === session.coachId}
+      canDecide={canDecide}
+      today={today}
+      lessCertain={lessCertain}
+      onDecided={onDecided}
+    />
+  );
 
   return (
     <section aria-labelledby="proposals-title" className="flex flex-col gap-4">
@@ -385,24 +448,40 @@ export function ProposalsPanel({ session, memberName, coachName, hasTranscript, 
       ) : (
         <>
           {extraction.run ? <RunStatus run={extraction.run} canRetry={canRetry} /> : null}
-          {extraction.proposals.length > 0 ? (
+          {waiting > 0 ? (
             <>
               <p role="status" aria-live="polite" className="text-sm font-medium">
-                {plural(extraction.proposals.length, "suggestion", "suggestions")} waiting.
+                {plural(waiting, "suggestion", "suggestions")} waiting.
               </p>
-              <ul className="flex flex-col gap-3">
-                {extraction.proposals.map((proposal) => (
-                  <ProposalCard
-                    key={proposal._id}
-                    proposal={proposal}
-                    names={{ memberName, coachName }}
-                    viewerIsCoach={viewerId === session.coachId}
-                    canDecide={canDecide}
-                    today={today}
-                    onDecided={onDecided}
-                  />
-                ))}
-              </ul>
+              {shown.length > 0 ? <ul className="flex flex-col gap-3">{shown.map((proposal) => card(proposal, false))}</ul> : null}
+              {more.length > 0 ? (
+                <div className="flex flex-col gap-3">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                    <p id={moreNoteId} className="text-sm text-muted-foreground">
+                      {shown.length === 0
+                        ? "None of the suggestions is very certain this time."
+                        : `We're less sure about ${plural(more.length, "more suggestion", "more suggestions")}.`}
+                    </p>
+                    <Button
+                      variant="outline"
+                      aria-expanded={showingMore}
+                      aria-controls={moreId}
+                      aria-describedby={moreNoteId}
+                      onClick={() => setShowingMore((open) => !open)}
+                    >
+                      <ChevronDownIcon
+                        className={cn("transition-transform motion-reduce:transition-none", showingMore && "rotate-180")}
+                        aria-hidden
+                      />
+                      {showingMore ? "Show fewer" : `Show ${more.length} more`}
+                    </Button>
+                  </div>
+                  {/* Always in the page, so aria-controls names something even while closed. */}
+                  <div id={moreId}>
+                    {showingMore ? <ul className="flex flex-col gap-3">{more.map((proposal) => card(proposal, true))}</ul> : null}
+                  </div>
+                </div>
+              ) : null}
             </>
           ) : !reading && extraction.run?.status !== "failed" ? (
             <p className="text-sm text-muted-foreground">No suggestions waiting.</p>
