@@ -284,6 +284,38 @@ describe("commitments on the session page", () => {
     expect(state.calls).toEqual([{ name: "extraction:retry", args: { runId: "extractionRuns:r1" } }]);
   });
 
+  it("shows the confident suggestions and keeps the less certain ones behind Show N more", async () => {
+    state.join = joinData({ startsAt: NOW - 90 * MINUTE });
+    state.transcriptId = "t1";
+    const suggestion = (id: string, title: string, confidence: number) => ({
+      _id: id,
+      runId: "extractionRuns:r1",
+      transcriptId: "t1",
+      status: "proposed",
+      title,
+      description: "",
+      commitmentType: "user_commitment",
+      responsibleParty: "client",
+      priority: "medium",
+      transcriptQuote: "I'll do it.",
+      transcriptTimestamp: "01:00",
+      confidence,
+      tentative: false,
+    });
+    state.extraction = {
+      run: { _id: "extractionRuns:r1", status: "succeeded", attempts: 1 },
+      proposals: [suggestion("p1", "Call the bank", 35), suggestion("p2", "Send the plan", 82)],
+    };
+    await renderSession();
+    const panel = within(screen.getByRole("region", { name: "Suggested action items" }));
+    expect(panel.getByRole("listitem", { name: "Send the plan" })).toHaveTextContent("AI Confidence 82%");
+    expect(panel.queryByRole("listitem", { name: "Call the bank" })).not.toBeInTheDocument();
+    const more = panel.getByRole("button", { name: "Show 1 more" });
+    await userEvent.click(more);
+    expect(more).toHaveAttribute("aria-expanded", "true");
+    expect(panel.getByRole("listitem", { name: "Call the bank" })).toHaveTextContent("Less certain");
+  });
+
   it("hides the suggestions without a transcript or a run", async () => {
     await renderSession();
     expect(screen.queryByRole("region", { name: "Suggested action items" })).not.toBeInTheDocument();
