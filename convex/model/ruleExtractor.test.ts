@@ -206,13 +206,41 @@ describe("extractCommitments: who committed", () => {
     expect(inferred[1]!.confidence).toBeLessThan(only("Jordan", "I'll send you the script tonight.").confidence);
   });
 
-  it("skips first-person commitments of an unknown speaker and trusts their 'let's' less", () => {
+  it("attributes another speaker's commitment to them by name, never silently to the member", () => {
     const lines = ["[00:05] Jordan: Hi both.", "[00:10] Maya: Hi!", "[00:12] Chris: I'll handle the school pickups on Tuesday."];
-    expect(extract(lines)).toEqual([]);
-    const mutual = extract([...lines, "[00:20] Chris: Let's plan the family calendar together on Saturday."]);
-    expect(mutual).toHaveLength(1);
-    expect(mutual[0]!.confidence).toBeLessThan(only("Jordan", "Let's plan the family calendar together on Saturday.").confidence);
+    const [chris] = extract(lines);
+    expect(chris).toMatchObject({ commitmentType: "mutual_agreement", responsibleParty: "both", dueDate: "2025-03-11" });
+    expect(chris!.description).toBe("For Chris, who is not the member or the coach.");
     none(undefined as unknown as string, "I'll call the bank tomorrow.");
+  });
+
+  it("in a group session, reads work handed to someone by role or name and to the group", () => {
+    const lines = [
+      "[00:05] Jordan: Welcome, everyone. Three things today.",
+      "[00:40] Maya: I brought the numbers.",
+      "[01:10] Chris: And I have the venue list.",
+      "[20:00] Priya Shah: Sounds like a plan.",
+      "[24:00] Jordan: Okay, so for next time, Priya is going to compare the venue quotes.",
+      "[24:20] Jordan: And everybody should read the contract draft before we meet again.",
+    ];
+    const proposals = extract(lines);
+    const priya = proposals.find((p) => p.transcriptQuote.includes("compare the venue quotes"));
+    expect(priya).toMatchObject({ responsibleParty: "both", commitmentType: "mutual_agreement" });
+    expect(priya!.description).toBe("For Priya Shah, who is not the member or the coach.");
+    const all = proposals.find((p) => p.transcriptQuote.includes("read the contract draft"));
+    expect(all).toMatchObject({ responsibleParty: "both", description: "" });
+  });
+
+  it("in a group session, an assignment by role goes to that speaker", () => {
+    const lines = [
+      "[00:05] Facilitator: Let's begin.",
+      "[00:30] Treasurer: Fine by me.",
+      "[01:00] Maya Chen: Ready.",
+      "[29:00] Facilitator: The treasurer is going to send the updated budget by Friday.",
+    ];
+    const [budget] = extract(lines, { coachName: "Facilitator" });
+    expect(budget).toMatchObject({ dueDate: "2025-03-07", description: "For Treasurer, who is not the member or the coach." });
+    expect(budget!.title).toBe("Send the updated budget");
   });
 });
 

