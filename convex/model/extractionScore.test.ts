@@ -103,7 +103,11 @@ describe("scoreExtraction with labels of linked passages", () => {
   });
 
   it("matches a label with two passages to at most one proposal", () => {
-    const label = linked("The team will meet the supplier.", "we should phone the supplier on Monday", "okay, so Monday we phone the supplier");
+    const label = linked(
+      "The team will meet the supplier.",
+      "we should phone the supplier on Monday",
+      "okay, so Monday we phone the supplier",
+    );
     const score = scoreExtraction(
       [proposal("we should phone the supplier on Monday"), proposal("okay, so Monday we phone the supplier")],
       [label],
