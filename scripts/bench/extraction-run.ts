@@ -1,14 +1,33 @@
 /**
- * The offline extractor against the labelled transcripts of tests/fixtures/transcripts: how many
- * labelled commitments it finds (recall), how many of its proposals are labelled (precision), how
- * often a matched proposal agrees with the label, and how long one transcript takes. Prints the
- * rows as one line of JSON on stdout (read by scripts/bench/extraction.mjs).
+ * The commitment extractors against labelled transcripts, in three parts scored apart:
+ * - "coaching": the made-up coaching sessions of tests/fixtures/transcripts (NN.txt / NN.vtt);
+ * - "public dev": AMI meetings the rules may be tuned on (tests/fixtures/transcripts/public/dev);
+ * - "public held-out": AMI meetings nobody tunes on (public/heldout): only its totals are printed.
+ * The public parts are imported with `npm run transcripts:import` (tests/fixtures/transcripts/README.md).
+ *
+ * For each part, for the suggestions shown at once (splitSuggestions) and for all of them: how many
+ * labelled commitments they find (recall), how many of them are labelled (precision), and how many
+ * there are per hour of talk. Then how often suggestions are right in each confidence band, over
+ * the development material (coaching + public dev), and how long the rules take per transcript.
+ * With OPENAI_API_KEY set, the OpenAI extractor is scored on the same parts ("openai" rows).
+ *
+ * Prints the rows as one line of JSON on stdout (read by scripts/bench/extraction.mjs). With
+ * `--dev-details` or EXTRACTION_BENCH_DETAILS=dev it also prints, on stderr, what the extractors
+ * missed and proposed in excess on the development parts (never on the held-out part).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { ExtractionInput } from "../../convex/model/extraction";
-import { combineScores, scoreExtraction, type ExpectedCommitment } from "../../convex/model/extractionScore";
+import { extractWithOpenAI, openaiConfigured } from "../../convex/integrations/openai";
+import { keepGrounded, splitSuggestions, type CommitmentProposal, type ExtractionInput } from "../../convex/model/extraction";
+import {
+  combineScores,
+  scoreExtraction,
+  type ExpectedCommitment,
+  type ExtractionScore,
+  type LabelledCommitment,
+  type PublicExpectedCommitment,
+} from "../../convex/model/extractionScore";
 import { extractCommitments } from "../../convex/model/ruleExtractor";
 import { parseTranscript } from "../../convex/model/transcripts";
 
@@ -16,66 +35,337 @@ type Row = { name: string; value: string; target?: string; met?: boolean };
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/transcripts");
 /** Runs of every transcript timed; the first WARMUP are not counted (module load, JIT). */
-const REPETITIONS = 50;
-const WARMUP = 5;
-/** Issue 7: the offline extractor should find 80% of commitments at 80% precision. */
-const MIN_PRECISION = 0.8;
-const MIN_RECALL = 0.8;
+const TIMING = { coaching: { repetitions: 50, warmup: 5 }, "public dev": { repetitions: 10, warmup: 1 } } as const;
+/** Targets on the suggestions shown at once. */
+const TARGETS: Partial<Record<PartName, { precision: number; recall: number }>> = {
+  coaching: { precision: 0.9, recall: 0.9 },
+  "public held-out": { precision: 0.6, recall: 0.6 },
+};
+/** Confidence bands of the calibration table, [lowest, highest]. */
+const BANDS: [number, number][] = [
+  [0, 39],
+  [40, 49],
+  [50, 59],
+  [60, 69],
+  [70, 79],
+  [80, 89],
+  [90, 100],
+];
+/** OpenAI requests in flight at once. */
+const OPENAI_CONCURRENCY = 4;
+const DETAILS = process.argv.includes("--dev-details") || process.env.EXTRACTION_BENCH_DETAILS === "dev";
 
-interface Labels {
-  coachName: string;
-  memberName: string;
-  sessionDate: string;
-  expected: ExpectedCommitment[];
+type PartName = "coaching" | "public dev" | "public held-out";
+
+interface Fixture {
+  name: string;
+  format: "text" | "vtt";
+  input: ExtractionInput;
+  expected: LabelledCommitment[];
+  /** Hours of talk the suggestions per hour are counted over. */
+  hours: number;
+  /** Public labels: action items no passage is linked to (not scored). */
+  unanchored: number;
 }
 
-const fixtures = readdirSync(FIXTURES)
-  .filter((file) => /^\d+\.(?:txt|vtt)$/.test(file))
-  .sort()
-  .map((file) => {
-    const labels = JSON.parse(readFileSync(path.join(FIXTURES, file.replace(/\.\w+$/, ".labels.json")), "utf8")) as Labels;
-    const { segments, text } = parseTranscript(readFileSync(path.join(FIXTURES, file), "utf8"), file.endsWith(".vtt") ? "vtt" : "text");
-    const input: ExtractionInput = {
-      segments,
-      text,
-      coachName: labels.coachName,
-      memberName: labels.memberName,
-      sessionDate: labels.sessionDate,
+interface Part {
+  name: PartName;
+  /** Whether its misses may be printed (the development material). */
+  dev: boolean;
+  fixtures: Fixture[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+/** Seconds of a `[H:]MM:SS[.fff]` time. */
+function clockSeconds(time: string): number {
+  return time
+    .split(/[.,]/)[0]!
+    .split(":")
+    .reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+function loadCoaching(): Fixture[] {
+  return readdirSync(FIXTURES)
+    .filter((file) => /^\d+\.(?:txt|vtt)$/.test(file))
+    .sort()
+    .map((file) => {
+      const labels = JSON.parse(readFileSync(path.join(FIXTURES, file.replace(/\.\w+$/, ".labels.json")), "utf8")) as {
+        coachName: string;
+        memberName: string;
+        sessionDate: string;
+        expected: ExpectedCommitment[];
+      };
+      const content = readFileSync(path.join(FIXTURES, file), "utf8");
+      const format = file.endsWith(".vtt") ? "vtt" : "text";
+      const { segments, text } = parseTranscript(content, format);
+      // WebVTT says when the last cue ends; a text transcript only when the last line starts.
+      const cueEnds = [...content.matchAll(/-->\s*((?:\d+:)?\d+:\d{2}(?:[.,]\d+)?)/g)].map((m) => clockSeconds(m[1]!));
+      const seconds = format === "vtt" && cueEnds.length > 0 ? Math.max(...cueEnds) : (segments.at(-1)?.startSeconds ?? 0);
+      const { coachName, memberName, sessionDate, expected } = labels;
+      return {
+        name: file,
+        format,
+        input: { segments, text, coachName, memberName, sessionDate },
+        expected,
+        hours: seconds / 3600,
+        unanchored: 0,
+      };
+    });
+}
+
+/** A public part, or null when it has not been imported. */
+function loadPublic(folder: "dev" | "heldout"): Fixture[] | null {
+  const dir = path.join(FIXTURES, "public", folder);
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith(".txt"))
+    .sort();
+  if (files.length === 0) return null;
+  return files.map((file) => {
+    const labels = JSON.parse(readFileSync(path.join(dir, file.replace(/\.txt$/, ".labels.json")), "utf8")) as {
+      coachName: string;
+      memberName: string;
+      sessionDate: string;
+      durationSeconds: number;
+      expected: PublicExpectedCommitment[];
+      unanchored: string[];
     };
-    return { file, input, expected: labels.expected };
+    const { segments, text } = parseTranscript(readFileSync(path.join(dir, file), "utf8"), "text");
+    const { coachName, memberName, sessionDate, expected } = labels;
+    return {
+      name: file.replace(/\.txt$/, ""),
+      format: "text",
+      input: { segments, text, coachName, memberName, sessionDate },
+      expected,
+      hours: labels.durationSeconds / 3600,
+      unanchored: labels.unanchored.length,
+    };
   });
-
-const total = combineScores(fixtures.map(({ input, expected }) => scoreExtraction(extractCommitments(input), expected)));
-
-const timings: number[] = [];
-for (let run = 0; run < WARMUP + REPETITIONS; run++) {
-  for (const { input } of fixtures) {
-    const started = performance.now();
-    extractCommitments(input);
-    if (run >= WARMUP) timings.push(performance.now() - started);
-  }
 }
-timings.sort((a, b) => a - b);
-const mean = timings.reduce((sum, t) => sum + t, 0) / timings.length;
-const p95 = timings[Math.min(timings.length - 1, Math.ceil(timings.length * 0.95) - 1)]!;
 
-const vtt = fixtures.filter((f) => f.file.endsWith(".vtt")).length;
-const segments = fixtures.reduce((sum, f) => sum + f.input.segments.length, 0);
-const labelled = total.truePositives + total.falseNegatives;
-const proposed = total.truePositives + total.falsePositives;
+// ---------------------------------------------------------------------------------------------
+// Scoring
+
+interface Run {
+  fixture: Fixture;
+  proposals: CommitmentProposal[];
+  shown: CommitmentProposal[];
+  all: ExtractionScore;
+  shownScore: ExtractionScore;
+}
+
+function scoreRun(fixture: Fixture, proposals: CommitmentProposal[]): Run {
+  const { shown } = splitSuggestions(proposals);
+  return {
+    fixture,
+    proposals,
+    shown,
+    all: scoreExtraction(proposals, fixture.expected),
+    shownScore: scoreExtraction(shown, fixture.expected),
+  };
+}
+
 const share = (part: number, whole: number) => `${part}/${whole} (${whole ? Math.round((part / whole) * 100) : 100}%)`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
-const rows: Row[] = [
-  { name: "transcripts (text / WebVTT)", value: `${fixtures.length - vtt} / ${vtt}, ${segments} segments` },
-  { name: "labelled commitments / proposals", value: `${labelled} / ${proposed}` },
-  { name: "precision", value: total.precision.toFixed(3), target: `>= ${MIN_PRECISION}`, met: total.precision >= MIN_PRECISION },
-  { name: "recall", value: total.recall.toFixed(3), target: `>= ${MIN_RECALL}`, met: total.recall >= MIN_RECALL },
-  { name: "commitment type agrees (matched)", value: share(total.typeAgreements, total.truePositives) },
-  { name: "responsible party agrees (matched)", value: share(total.responsibleAgreements, total.truePositives) },
-  { name: "due date agrees (matched)", value: share(total.dueDateAgreements, total.truePositives) },
-  { name: "tentative agrees (matched)", value: share(total.tentativeAgreements, total.truePositives) },
-  { name: `ms per transcript, mean (${REPETITIONS} runs each)`, value: ms(mean) },
-  { name: `ms per transcript, p95 (${REPETITIONS} runs each)`, value: ms(p95) },
-];
+function partRows(prefix: string, part: Part, runs: Run[]): Row[] {
+  const hours = runs.reduce((sum, r) => sum + r.fixture.hours, 0);
+  const vtt = runs.filter((r) => r.fixture.format === "vtt").length;
+  const segments = runs.reduce((sum, r) => sum + r.fixture.input.segments.length, 0);
+  const unanchored = runs.reduce((sum, r) => sum + r.fixture.unanchored, 0);
+  const what =
+    part.name === "coaching"
+      ? `${runs.length - vtt} text / ${vtt} WebVTT, ${segments} segments`
+      : `${plural(runs.length, "transcript")}, ${plural(unanchored, "action")} unanchored (not scored)`;
+  const rows: Row[] = [{ name: `${prefix}${part.name}: transcripts`, value: `${what}, ${hours.toFixed(2)} h of talk` }];
+  const target = TARGETS[part.name];
+  for (const which of ["shown", "all"] as const) {
+    const total = combineScores(runs.map((r) => (which === "shown" ? r.shownScore : r.all)));
+    const labelled = total.truePositives + total.falseNegatives;
+    const proposed = total.truePositives + total.falsePositives;
+    const aim = which === "shown" ? target : undefined;
+    const name = `${prefix}${part.name}, ${which}`;
+    rows.push(
+      { name: `${name}: labelled / proposed`, value: `${labelled} / ${proposed}` },
+      {
+        name: `${name}: precision`,
+        value: total.precision.toFixed(3),
+        ...(aim && { target: `>= ${aim.precision}`, met: total.precision >= aim.precision }),
+      },
+      {
+        name: `${name}: recall`,
+        value: total.recall.toFixed(3),
+        ...(aim && { target: `>= ${aim.recall}`, met: total.recall >= aim.recall }),
+      },
+      { name: `${name}: suggestions per hour`, value: hours > 0 ? (proposed / hours).toFixed(1) : "n/a" },
+    );
+    if (which === "all") {
+      // Agreement over the matched labels that say the field (the public labels say none).
+      const agreements: [string, number, number][] = [
+        ["commitment type", total.typeAgreements, total.typeLabelled],
+        ["responsible party", total.responsibleAgreements, total.responsibleLabelled],
+        ["due date", total.dueDateAgreements, total.dueDateLabelled],
+        ["tentative", total.tentativeAgreements, total.tentativeLabelled],
+      ];
+      for (const [field, agree, labelledField] of agreements) {
+        if (labelledField > 0) rows.push({ name: `${name}: ${field} agrees (matched)`, value: share(agree, labelledField) });
+      }
+    }
+  }
+  return rows;
+}
+
+/** How often all suggestions in each confidence band were right (matched a label). */
+function calibrationRows(prefix: string, runs: Run[], over: string): Row[] {
+  const bands = BANDS.map(() => ({ count: 0, right: 0 }));
+  for (const run of runs) {
+    const wrong = new Set(run.all.extra);
+    for (const proposal of run.proposals) {
+      const band = bands[BANDS.findIndex(([low, high]) => proposal.confidence >= low && proposal.confidence <= high)];
+      if (!band) continue;
+      band.count += 1;
+      if (!wrong.has(proposal)) band.right += 1;
+    }
+  }
+  return BANDS.map(([low, high], i) => ({
+    name: `${prefix}calibration ${low}-${high} (${over})`,
+    value:
+      bands[i]!.count === 0
+        ? "0 suggestions"
+        : `${plural(bands[i]!.count, "suggestion")}, ${share(bands[i]!.right, bands[i]!.count)} right`,
+  }));
+}
+
+/** What a label is, for a person reading the details. */
+function describe(label: LabelledCommitment): string {
+  return label.action ?? label.quoteIncludes ?? label.quotes?.[0] ?? "(label)";
+}
+
+/** The development part's misses and extra proposals, for whoever tunes the extractor (stderr). */
+function printDetails(extractor: string, part: Part, runs: Run[]) {
+  if (!part.dev) return;
+  for (const run of runs) {
+    const { fixture, all, shownScore, proposals, shown } = run;
+    const behindMore = shownScore.missed.filter((label) => !all.missed.includes(label));
+    if (all.missed.length === 0 && all.extra.length === 0 && behindMore.length === 0) continue;
+    console.error(
+      `\n== ${extractor} ${part.name}: ${fixture.name} (${plural(fixture.expected.length, "label")}, ` +
+        `${plural(proposals.length, "suggestion")}, ${shown.length} shown)`,
+    );
+    for (const label of all.missed) {
+      console.error(`  missed: ${describe(label)}`);
+      for (const quote of label.quotes ?? (label.quoteIncludes ? [label.quoteIncludes] : [])) console.error(`      said: "${quote}"`);
+    }
+    for (const label of behindMore) console.error(`  found only behind Show more: ${describe(label)}`);
+    const isShown = new Set(shown);
+    for (const proposal of all.extra) {
+      console.error(
+        `  extra${isShown.has(proposal) ? ", shown" : ""} [${proposal.confidence}] ${proposal.transcriptTimestamp} "${proposal.transcriptQuote}"`,
+      );
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extractors
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function timingRows(part: Part): Row[] {
+  const { repetitions, warmup } = TIMING[part.name as keyof typeof TIMING];
+  const timings: number[] = [];
+  for (let run = 0; run < warmup + repetitions; run++) {
+    for (const { input } of part.fixtures) {
+      const started = performance.now();
+      extractCommitments(input);
+      if (run >= warmup) timings.push(performance.now() - started);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  const mean = timings.reduce((sum, t) => sum + t, 0) / timings.length;
+  const p95 = timings[Math.min(timings.length - 1, Math.ceil(timings.length * 0.95) - 1)]!;
+  return [
+    { name: `${part.name}: ms per transcript, mean (${repetitions} runs each)`, value: ms(mean) },
+    { name: `${part.name}: ms per transcript, p95 (${repetitions} runs each)`, value: ms(p95) },
+  ];
+}
+
+const coaching = loadCoaching();
+const publicDev = loadPublic("dev");
+const publicHeldOut = loadPublic("heldout");
+const parts: Part[] = [{ name: "coaching", dev: true, fixtures: coaching }];
+const rows: Row[] = [];
+for (const [name, fixtures] of [
+  ["public dev", publicDev],
+  ["public held-out", publicHeldOut],
+] as const) {
+  if (fixtures) parts.push({ name, dev: name === "public dev", fixtures });
+  else rows.push({ name: `${name}: not imported`, value: "run npm run transcripts:import -- <AMI manual annotations folder>" });
+}
+
+// The rules.
+const ruleRuns = new Map(parts.map((part) => [part, part.fixtures.map((f) => scoreRun(f, extractCommitments(f.input)))]));
+for (const part of parts) {
+  rows.push(...partRows("", part, ruleRuns.get(part)!));
+  if (DETAILS) printDetails("rules", part, ruleRuns.get(part)!);
+}
+const devParts = parts.filter((part) => part.dev);
+const devName = devParts.map((part) => part.name).join(" + ");
+rows.push(
+  ...calibrationRows(
+    "",
+    devParts.flatMap((part) => ruleRuns.get(part)!),
+    devName,
+  ),
+);
+for (const part of devParts) rows.push(...timingRows(part));
+
+// OpenAI, when configured: the same parts, each answer grounded as the pipeline grounds it.
+if (openaiConfigured()) {
+  const openaiRuns = new Map<Part, Run[]>();
+  for (const part of parts) {
+    const failures: string[] = [];
+    const answers = await mapLimited(part.fixtures, OPENAI_CONCURRENCY, async (fixture) => {
+      try {
+        return scoreRun(fixture, keepGrounded(fixture.input.text, await extractWithOpenAI(fixture.input)).kept);
+      } catch (error) {
+        failures.push(`${fixture.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }
+    });
+    const runs = answers.filter((run): run is Run => run !== null);
+    openaiRuns.set(part, runs);
+    rows.push(...partRows("openai ", part, runs));
+    if (failures.length > 0) {
+      rows.push({ name: `openai ${part.name}: failed (left out)`, value: `${failures.length} of ${part.fixtures.length}` });
+      // Which transcripts failed and why, without their content.
+      for (const failure of failures.sort()) console.error(`openai ${part.name}: ${failure}`);
+    }
+    if (DETAILS) printDetails("openai", part, runs);
+  }
+  rows.push(
+    ...calibrationRows(
+      "openai ",
+      devParts.flatMap((part) => openaiRuns.get(part)!),
+      devName,
+    ),
+  );
+} else {
+  rows.push({ name: "openai", value: "skipped (OPENAI_API_KEY is not set)" });
+}
+
 console.log(JSON.stringify(rows));
