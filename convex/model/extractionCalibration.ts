@@ -12,10 +12,20 @@ export type SessionKind = "pair" | "group";
 export const CALIBRATION: Record<SessionKind, readonly (readonly [number, number])[]> = {
   pair: [
     [0, 0],
+    [30, 92],
+    [50, 92],
+    [60, 98],
+    [85, 98],
+    [95, 100],
     [100, 100],
   ],
   group: [
     [0, 0],
+    [5, 3],
+    [55, 3],
+    [60, 53],
+    [80, 53],
+    [95, 100],
     [100, 100],
   ],
 };

@@ -860,6 +860,8 @@ function analyseSegment(ctx: Context): SegmentResult {
 /** What an assignment to someone else needs: a future, an obligation or a plan. */
 const ASSIGNMENT_GATE = /\b(?:will|['’]ll|gonna|going to|should|needs? to|ha(?:s|ve) to|supposed to)\b/i;
 
+const RECEIVING = new Set(["get", "see", "hear", "receive", "have", "make", "find"]);
+
 /** The speaker a third-person subject names ("the industrial designer", "Ed"), if one of them. */
 function participantOf(ctx: Context, subject: string): string | null {
   const form = normalizeName(subject).replace(/^(?:the|our|my|your) /, "");
@@ -908,6 +910,8 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
       if (!who) continue;
     } else if (r.person === "you") {
       if (ctx.side.side !== "coach" && !(ctx.multiParty && ctx.chair === ctx.seg.speaker)) continue;
+      // "You'll get more instructions", "you'll see": what happens to them, not what they do.
+      if (RECEIVING.has(r.verb)) continue;
       kind = "assign";
       const named = ctx.multiParty ? mentioned(ctx, text.slice(sentence.start, sentence.end)) : null;
       ({ who, assignee } = named ? whoIs(ctx, named) : { who: FOR_MEMBER, assignee: null });
@@ -1020,7 +1024,9 @@ function groupScoreOf(c: Candidate): number {
   else if (c.kind === "assign" || c.kind === "request") score = GENERIC_YOU.test(c.quote) ? 25 : 45;
   else score = 30;
   if (timed) score += 20;
-  if (c.late) score += 10;
+  // "I'm supposed to do the components concept": a role's work, restated.
+  if (PLANNED.test(c.quote)) score += 20;
+  if (c.late) score += 15;
   if (c.chair && c.kind !== "self" && c.kind !== "mutual") score += 5;
   if (/\b(?:just|quickly)\b/i.test(c.quote)) score -= 10;
   if (c.tentative) score -= 15;
@@ -1029,8 +1035,10 @@ function groupScoreOf(c: Candidate): number {
   return Math.min(Math.max(score, 5), 95);
 }
 
+const PLANNED = /\bsupposed to\b/i;
+
 /** "You have to press it twice": the impersonal you of a description, not a task for someone. */
-const GENERIC_YOU = /\byou(?:['’]ll| will| would| are gonna| are going to|['’]re gonna|['’]re going to)?\s+(?:(?:also|just|only|still|always|probably|all)\s+)*(?:have to|need to|got to|must|can)\b/i;
+const GENERIC_YOU = /\byou(?:['’]ll| will| would| are gonna| are going to|['’]re gonna|['’]re going to)?\s+(?:(?:also|just|only|still|always|probably|all)\s+)*(?:have to|need to|got to|must|can|should)\b/i;
 
 /** What the quote does not already say: whose it is when it is someone else's, who agreed, and when. */
 function describe(c: Candidate): string {
