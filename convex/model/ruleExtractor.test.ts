@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMMITMENT_TYPES, RESPONSIBLE_PARTIES, TRANSCRIPT_TIMESTAMP_PATTERN, type CommitmentProposal } from "./extraction";
 import { combineScores, scoreExtraction, type ExpectedCommitment } from "./extractionScore";
+import { calibratedConfidence } from "./extractionCalibration";
 import { dueDateIn, extractCommitments, RULE_TITLE_MAX_CHARS, ruleExtractor } from "./ruleExtractor";
 import { parseTranscript, type TranscriptFormat } from "./transcripts";
 
@@ -33,6 +34,13 @@ function only(speaker: string, said: string, session?: Session): CommitmentPropo
   const proposals = extract([`[00:10] ${speaker}: ${said}`], session);
   expect(proposals).toHaveLength(1);
   return proposals[0]!;
+}
+
+/** The raw score (before calibration, which may map several scores to one share) of a one-line exchange's proposal. */
+function rawScore(lines: string[], index = 0): number {
+  const { segments, text } = parseTranscript(lines.join("\n"), "text");
+  const input = { segments, text, coachName: "Jordan Ellis", memberName: "Maya Chen", sessionDate: TUESDAY };
+  return extractCommitments(input, { calibrated: false })[index]!.confidence;
 }
 
 function none(speaker: string, said: string, session?: Session) {
@@ -203,7 +211,12 @@ describe("extractCommitments: who committed", () => {
     ]);
     expect(inferred.map((p) => p.commitmentType)).toEqual(["user_commitment", "coach_commitment"]);
     // A named speaker is trusted a little more than one deduced.
-    expect(inferred[1]!.confidence).toBeLessThan(only("Jordan", "I'll send you the script tonight.").confidence);
+    expect(
+      rawScore(
+        ["[00:05] JE: How was the week?", "[00:10] Maya: I'll call the bank tomorrow.", "[00:15] JE: I'll send you the script tonight."],
+        1,
+      ),
+    ).toBeLessThan(rawScore(["[00:10] Jordan: I'll send you the script tonight."]));
   });
 
   it("attributes another speaker's commitment to them by name, never silently to the member", () => {
@@ -467,12 +480,24 @@ describe("extractCommitments: priority, confidence, duplicates", () => {
   });
 
   it("is more confident with a due date and a known speaker, less with a condition", () => {
-    const dated = only("Maya", "I'll send the invoice by Friday.").confidence;
-    const undated = only("Maya", "I'll send the invoice.").confidence;
-    const conditional = only("Maya", "If Dana approves it, I'll send the invoice.").confidence;
+    const dated = rawScore(["[00:10] Maya: I'll send the invoice by Friday."]);
+    const undated = rawScore(["[00:10] Maya: I'll send the invoice."]);
+    const conditional = rawScore(["[00:10] Maya: If Dana approves it, I'll send the invoice."]);
     expect(dated).toBeGreaterThan(undated);
     expect(undated).toBeGreaterThan(conditional);
-    for (const c of [dated, undated, conditional]) expect(Number.isInteger(c) && c >= 0 && c <= 100).toBe(true);
+    for (const said of ["I'll send the invoice by Friday.", "I'll send the invoice."]) {
+      const c = only("Maya", said).confidence;
+      expect(Number.isInteger(c) && c >= 0 && c <= 100).toBe(true);
+    }
+  });
+
+  it("calibrates: a higher raw score is never less confident, in sessions of two and in groups", () => {
+    for (const kind of ["pair", "group"] as const) {
+      const mapped = Array.from({ length: 101 }, (_, raw) => calibratedConfidence(raw, kind));
+      mapped.forEach((c, raw) => {
+        if (raw > 0) expect(c).toBeGreaterThanOrEqual(mapped[raw - 1]!);
+      });
+    }
   });
 
   it("keeps the first of near-identical proposals", () => {
