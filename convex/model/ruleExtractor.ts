@@ -541,7 +541,7 @@ function nameForms(fullName: string): Set<string> {
 }
 
 /** Where the last part of a group session starts, as a share of its length: the work is handed out there. */
-const LATE_SHARE = 0.75;
+const LATE_SHARE = 0.7;
 
 /** How others call each speaker: the whole label, and its first word when the label has more ("Ed Smith" → "ed"). */
 function peopleOf(labels: string[]): Map<string, string> {
@@ -659,9 +659,14 @@ interface Context {
   people: Map<string, string>;
   /** The segment is in the last quarter of a group session, where the work is handed out. */
   late: boolean;
-  /** The speaker who chairs: says most in a group session. */
+  /** The speaker who chairs a group session: the coach, else whoever says most. */
   chair: string | null;
+  /** The last person a speaker named on their own ("The Industrial Designer, ..."), for the clause after an interruption. */
+  topic: { label: string | null; speaker: string | undefined; at: number };
 }
+
+/** How long a person named alone stays the subject of the speaker's next clause without one. */
+const TOPIC_SECONDS = 30;
 
 type Who = { commitmentType: CommitmentType; responsibleParty: ResponsibleParty };
 const FOR_MEMBER: Who = { commitmentType: "user_commitment", responsibleParty: "client" };
@@ -889,14 +894,26 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
   }
   spans.push({ start, end: sentence.end });
   for (const span of spans.map((sp) => trimSpan(text, sp))) {
-    if (span.end <= span.start || taken.some((t) => span.start < t.end && t.start < span.end)) continue;
     const raw = text.slice(span.start, span.end);
-    if (!ASSIGNMENT_GATE.test(raw)) continue;
-    const r = readClause(raw);
+    // "The Industrial Designer, [interrupted] is going to look into the working design": the person
+    // the speaker named just before a clause without a subject is its subject.
+    const named = ctx.multiParty ? participantOf(ctx, cleanSpeech(raw).replace(/[,.?!]+$/, "")) : null;
+    const recent = ctx.topic.speaker === ctx.seg.speaker && ctx.seg.startSeconds - ctx.topic.at <= TOPIC_SECONDS ? ctx.topic.label : null;
+    if (named) Object.assign(ctx.topic, { label: named, speaker: ctx.seg.speaker, at: ctx.seg.startSeconds });
+    if (named || span.end <= span.start || taken.some((t) => span.start < t.end && t.start < span.end)) continue;
+    const r0 = ASSIGNMENT_GATE.test(raw) || (ctx.multiParty && MEETING_TIME.test(raw)) ? readClause(raw) : null;
+    if (!r0) continue;
+    const r = recent && r0.person === "none" ? { ...r0, person: "third" as const, subject: recent } : r0;
+    // "And come up with some new ones for the next meeting": the chair hands work to everyone.
+    if (r.mood === "imperative" && ctx.multiParty && ctx.chair === ctx.seg.speaker && MEETING_TIME.test(raw))
+      Object.assign(r, { person: "group", mood: "future" });
     if (r.negative || r.question || r.conditional || r.reported || r.fragment || r.state || r.narration || r.passive) continue;
     const dueDate = chooseDue(dueMatches(raw, ctx.input.sessionDate));
     const timed = MEETING_TIME.test(raw);
-    if (!(r.mood === "future" || r.mood === "plan" || (r.mood === "obligation" && (ctx.multiParty || dueDate)))) continue;
+    const chairing = ctx.multiParty && ctx.chair === ctx.seg.speaker;
+    // "You can come up with the prototype", said by the chair as the meeting ends, hands it out.
+    const handing = chairing && ctx.late && r.person === "you" && r.mood === "ability";
+    if (!(handing || r.mood === "future" || r.mood === "plan" || (r.mood === "obligation" && (ctx.multiParty || dueDate)))) continue;
     let kind: CueKind;
     let who: Who | null;
     let assignee: string | null = null;
@@ -1027,6 +1044,7 @@ function groupScoreOf(c: Candidate): number {
   // "I'm supposed to do the components concept": a role's work, restated.
   if (PLANNED.test(c.quote)) score += 20;
   if (c.late) score += 15;
+  else score -= 15;
   if (c.chair && c.kind !== "self" && c.kind !== "mutual") score += 5;
   if (/\b(?:just|quickly)\b/i.test(c.quote)) score -= 10;
   if (c.tentative) score -= 15;
@@ -1113,14 +1131,18 @@ export function extractCommitments(input: ExtractionInput, options: { calibrated
   const said = new Map<string, number>();
   for (const seg of input.segments) if (seg.speaker) said.set(seg.speaker, (said.get(seg.speaker) ?? 0) + seg.text.length);
   const multiParty = said.size > 2;
-  const chair = multiParty ? [...said].sort((a, b) => b[1] - a[1])[0]![0] : null;
+  // The coach leads a group session; without a coach among the speakers, whoever says most.
+  const chair = multiParty
+    ? ([...said.keys()].find((label) => sideOf(label).side === "coach") ?? [...said].sort((a, b) => b[1] - a[1])[0]![0])
+    : null;
   const people = peopleOf([...said.keys()]);
   const lastStart = input.segments.at(-1)?.startSeconds ?? 0;
+  const topic: Context["topic"] = { label: null, speaker: undefined, at: 0 };
 
   for (const seg of input.segments) {
     const side = sideOf(seg.speaker);
     const late = multiParty && seg.startSeconds >= lastStart * LATE_SHARE;
-    const result = analyseSegment({ input, seg, side, sideOf, multiParty, people, late, chair });
+    const result = analyseSegment({ input, seg, side, sideOf, multiParty, people, late, chair, topic });
     const turn: Turn | null = previous && previous.speaker !== seg.speaker && side.side ? previous : null;
     let own = result.candidates;
     const assigned =

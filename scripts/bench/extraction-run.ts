@@ -35,7 +35,7 @@ type Row = { name: string; value: string; target?: string; met?: boolean };
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/transcripts");
 /** Runs of every transcript timed; the first WARMUP are not counted (module load, JIT). */
-const TIMING = { coaching: { repetitions: 50, warmup: 5 }, "public dev": { repetitions: 10, warmup: 1 } } as const;
+const TIMING = { coaching: { repetitions: 50, warmup: 5 }, "public dev": { repetitions: 2, warmup: 0 } } as const;
 /** Targets on the suggestions shown at once. */
 const TARGETS: Partial<Record<PartName, { precision: number; recall: number }>> = {
   coaching: { precision: 0.9, recall: 0.9 },
