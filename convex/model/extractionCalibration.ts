@@ -1,8 +1,8 @@
 /**
  * The offline extractor's confidence, calibrated: its raw score (ruleExtractor.ts, rawScoreOf) mapped
  * to the share of suggestions with that score that were right on the development transcripts, apart
- * for sessions of two (the coaching fixtures) and group sessions (the public development meetings),
- * whose raw scores mean different things. Written by `npx tsx scripts/bench/extraction-calibrate.ts`,
+ * for sessions of two and group sessions (more than two speakers), whose raw scores mean different
+ * things. Written by `npx tsx scripts/bench/extraction-calibrate.ts`,
  * which fits an isotonic (never decreasing) map; rerun it after changing the rules.
  */
 
@@ -12,21 +12,24 @@ export type SessionKind = "pair" | "group";
 export const CALIBRATION: Record<SessionKind, readonly (readonly [number, number])[]> = {
   pair: [
     [0, 0],
-    [30, 92],
-    [50, 92],
-    [60, 98],
+    [40, 98],
     [85, 98],
     [95, 100],
     [100, 100],
   ],
   group: [
     [0, 0],
-    [5, 3],
-    [55, 3],
-    [60, 53],
-    [80, 53],
-    [95, 100],
-    [100, 100],
+    [5, 2],
+    [35, 2],
+    [40, 8],
+    [50, 8],
+    [55, 14],
+    [60, 14],
+    [65, 42],
+    [85, 42],
+    [90, 73],
+    [95, 73],
+    [100, 73],
   ],
 };
 

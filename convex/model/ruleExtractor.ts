@@ -540,6 +540,11 @@ function nameForms(fullName: string): Set<string> {
   return forms;
 }
 
+/** More than two people speak: "you" is not simply the other side, and scores are calibrated apart. */
+export function isGroupSession(segments: readonly TranscriptSegment[]): boolean {
+  return new Set(segments.flatMap((s) => (s.speaker ? [s.speaker] : []))).size > 2;
+}
+
 /** Where the last part of a group session starts, as a share of its length: the work is handed out there. */
 const LATE_SHARE = 0.7;
 
@@ -643,6 +648,10 @@ interface Candidate {
   late: boolean;
   /** Says when, relative to the meeting ("next meeting", "after lunch"), without a calendar date. */
   timed: boolean;
+  /** Heard only because the chair spoke to or about someone near the end, without an assignment's words. */
+  loose: boolean;
+  /** Taken off the score after reading the whole meeting (another suggestion for the same person is likelier). */
+  penalty?: number;
   /** Says only "I'll do that": kept only as an acceptance. */
   vague: boolean;
   kind: CueKind;
@@ -794,6 +803,7 @@ function analyseClause(ctx: Context, clause: Span, cueSpan: Span, cueDef: Cue, s
       multiParty: ctx.multiParty,
       late: ctx.late,
       timed: MEETING_TIME.test(clauseText),
+      loose: false,
     },
   ];
 }
@@ -901,18 +911,25 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
     const recent = ctx.topic.speaker === ctx.seg.speaker && ctx.seg.startSeconds - ctx.topic.at <= TOPIC_SECONDS ? ctx.topic.label : null;
     if (named) Object.assign(ctx.topic, { label: named, speaker: ctx.seg.speaker, at: ctx.seg.startSeconds });
     if (named || span.end <= span.start || taken.some((t) => span.start < t.end && t.start < span.end)) continue;
-    const r0 = ASSIGNMENT_GATE.test(raw) || (ctx.multiParty && MEETING_TIME.test(raw)) ? readClause(raw) : null;
-    if (!r0) continue;
-    const r = recent && r0.person === "none" ? { ...r0, person: "third" as const, subject: recent } : r0;
+    const chairing = ctx.multiParty && ctx.chair === ctx.seg.speaker;
+    // Near the end of a group session the chair hands out the work, often without a future or a
+    // modal ("and you, the evaluation"): read what they say to or about someone there too, as a weaker hint.
+    const handingOut = chairing && ctx.late;
+    const addressed = handingOut ? (mentioned(ctx, raw) ?? (/\byou\b/i.test(raw) ? "you" : null)) : null;
+    const cued = ASSIGNMENT_GATE.test(raw) || (ctx.multiParty && MEETING_TIME.test(raw));
+    if (!cued && !addressed && !recent) continue;
+    const r0 = readClause(raw);
+    let r = recent && r0.person === "none" ? { ...r0, person: "third" as const, subject: recent } : r0;
+    if (addressed && addressed !== "you" && r.person === "none") r = { ...r, person: "third", subject: addressed };
+    const loose = !cued;
     // "And come up with some new ones for the next meeting": the chair hands work to everyone.
     if (r.mood === "imperative" && ctx.multiParty && ctx.chair === ctx.seg.speaker && MEETING_TIME.test(raw))
       Object.assign(r, { person: "group", mood: "future" });
     if (r.negative || r.question || r.conditional || r.reported || r.fragment || r.state || r.narration || r.passive) continue;
     const dueDate = chooseDue(dueMatches(raw, ctx.input.sessionDate));
     const timed = MEETING_TIME.test(raw);
-    const chairing = ctx.multiParty && ctx.chair === ctx.seg.speaker;
-    // "You can come up with the prototype", said by the chair as the meeting ends, hands it out.
-    const handing = chairing && ctx.late && r.person === "you" && r.mood === "ability";
+    // "You can come up with the prototype", "you're doing the evaluation", said by the chair as the meeting ends.
+    const handing = handingOut && (r.person === "you" || r.person === "third") && r.mood !== "past" && r.mood !== "none";
     if (!(handing || r.mood === "future" || r.mood === "plan" || (r.mood === "obligation" && (ctx.multiParty || dueDate)))) continue;
     let kind: CueKind;
     let who: Who | null;
@@ -964,6 +981,7 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
       multiParty: ctx.multiParty,
       late: ctx.late,
       timed,
+      loose: loose && !handing ? false : loose,
     });
   }
   return found;
@@ -1036,7 +1054,8 @@ function rawScoreOf(c: Candidate): number {
 function groupScoreOf(c: Candidate): number {
   const timed = !!c.dueDate || c.timed;
   let score: number;
-  if (c.kind === "third") score = 70;
+  if (c.loose) score = 40;
+  else if (c.kind === "third") score = 70;
   else if (c.kind === "group") score = 55;
   else if (c.kind === "assign" || c.kind === "request") score = GENERIC_YOU.test(c.quote) ? 25 : 45;
   else score = 30;
@@ -1050,6 +1069,7 @@ function groupScoreOf(c: Candidate): number {
   if (c.tentative) score -= 15;
   if (c.conditional) score -= 15;
   if (c.accepted) score += 10;
+  score -= c.penalty ?? 0;
   return Math.min(Math.max(score, 5), 95);
 }
 
@@ -1057,6 +1077,24 @@ const PLANNED = /\bsupposed to\b/i;
 
 /** "You have to press it twice": the impersonal you of a description, not a task for someone. */
 const GENERIC_YOU = /\byou(?:['’]ll| will| would| are gonna| are going to|['’]re gonna|['’]re going to)?\s+(?:(?:also|just|only|still|always|probably|all)\s+)*(?:have to|need to|got to|must|can|should)\b/i;
+
+/** How much less an assignment counts when the same person already has a likelier one in the meeting. */
+const ANOTHER_FOR_SAME_PERSON = 20;
+
+/**
+ * A group meeting hands each person a piece of work or two, and says so in several ways; the
+ * likeliest suggestion for each person stays, the others drop below it (still behind "Show N more").
+ */
+function preferOnePerPerson(candidates: Candidate[]) {
+  const best = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const person = c.assignee ?? c.responsibleParty;
+    const current = best.get(person);
+    if (!current || rawScoreOf(c) > rawScoreOf(current)) best.set(person, c);
+  }
+  const kept = new Set(best.values());
+  for (const c of candidates) if (!kept.has(c)) c.penalty = ANOTHER_FOR_SAME_PERSON;
+}
 
 /** What the quote does not already say: whose it is when it is someone else's, who agreed, and when. */
 function describe(c: Candidate): string {
@@ -1130,7 +1168,7 @@ export function extractCommitments(input: ExtractionInput, options: { calibrated
   let previous: Turn | null = null;
   const said = new Map<string, number>();
   for (const seg of input.segments) if (seg.speaker) said.set(seg.speaker, (said.get(seg.speaker) ?? 0) + seg.text.length);
-  const multiParty = said.size > 2;
+  const multiParty = isGroupSession(input.segments);
   // The coach leads a group session; without a coach among the speakers, whoever says most.
   const chair = multiParty
     ? ([...said.keys()].find((label) => sideOf(label).side === "coach") ?? [...said].sort((a, b) => b[1] - a[1])[0]![0])
@@ -1166,6 +1204,7 @@ export function extractCommitments(input: ExtractionInput, options: { calibrated
         : { speaker: seg.speaker, result };
   }
 
+  if (multiParty) preferOnePerPerson(kept);
   const proposals: CommitmentProposal[] = kept.map((c) => ({
     title: c.title,
     description: describe(c),

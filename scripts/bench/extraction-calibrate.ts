@@ -1,7 +1,7 @@
 /**
  * Fits the offline extractor's calibration (convex/model/extractionCalibration.ts) on the development
- * transcripts only: the coaching fixtures for sessions of two and the public development meetings
- * for group sessions (tests/fixtures/transcripts, see its README). Each proposal's raw score is paired
+ * transcripts only: the coaching fixtures and the public development meetings (tests/fixtures/transcripts,
+ * see its README), sessions of two and group sessions apart. Each proposal's raw score is paired
  * with whether it matched a label; an isotonic regression (pool adjacent violators) turns the pairs
  * into a never-decreasing map from raw score to the share right. Prints the knots to paste into
  * extractionCalibration.ts. The held-out meetings are never read here.
@@ -11,14 +11,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { scoreExtraction, type ExpectedCommitment } from "../../convex/model/extractionScore";
-import { extractCommitments } from "../../convex/model/ruleExtractor";
+import { extractCommitments, isGroupSession } from "../../convex/model/ruleExtractor";
 import { parseTranscript } from "../../convex/model/transcripts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/transcripts");
 /** A pooled block needs this many proposals before it becomes a knot of its own, so one lucky proposal does not. */
 const MIN_BLOCK = 5;
 
-type Pair = { raw: number; right: boolean };
+type Pair = { raw: number; right: boolean; group: boolean };
 
 function pairsOf(folder: string, pattern: RegExp): Pair[] {
   if (!existsSync(folder)) throw new Error(`${folder} is missing: run npm run transcripts:import first.`);
@@ -35,7 +35,8 @@ function pairsOf(folder: string, pattern: RegExp): Pair[] {
       const { segments, text } = parseTranscript(readFileSync(path.join(folder, file), "utf8"), file.endsWith(".vtt") ? "vtt" : "text");
       const proposals = extractCommitments({ segments, text, ...labels }, { calibrated: false });
       const { extra } = scoreExtraction(proposals, labels.expected);
-      return proposals.map((p) => ({ raw: p.confidence, right: !extra.includes(p) }));
+      const group = isGroupSession(segments);
+      return proposals.map((p) => ({ raw: p.confidence, right: !extra.includes(p), group }));
     });
 }
 
@@ -68,8 +69,11 @@ function knots(pairs: Pair[]): [number, number][] {
   return out.filter((k, i) => i === 0 || k[0] !== out[i - 1]![0] || k[1] !== out[i - 1]![1]);
 }
 
-const pair = pairsOf(FIXTURES, /^\d+\.(?:txt|vtt)$/);
-const group = pairsOf(path.join(FIXTURES, "public/dev"), /\.txt$/);
+// Sessions of two and group sessions apart, as the extractor calibrates them (a coaching fixture
+// with three speakers is a group session).
+const all = [...pairsOf(FIXTURES, /^\d+\.(?:txt|vtt)$/), ...pairsOf(path.join(FIXTURES, "public/dev"), /\.txt$/)];
+const pair = all.filter((p) => !p.group);
+const group = all.filter((p) => p.group);
 for (const [name, pairs] of [
   ["pair", pair],
   ["group", group],
