@@ -8,36 +8,21 @@
  *
  *   npx tsx scripts/bench/extraction-calibrate.ts
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { scoreExtraction, type ExpectedCommitment } from "../../convex/model/extractionScore";
+import { scoreExtraction } from "../../convex/model/extractionScore";
 import { extractCommitments, isGroupSession } from "../../convex/model/ruleExtractor";
-import { parseTranscript } from "../../convex/model/transcripts";
-
-const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/transcripts");
+import { loadCoaching, loadPublic, type Fixture } from "./extraction-fixtures";
 /** A pooled block needs this many proposals before it becomes a knot of its own, so one lucky proposal does not. */
 const MIN_BLOCK = 5;
 
 type Pair = { raw: number; right: boolean; group: boolean };
 
-function pairsOf(folder: string, pattern: RegExp): Pair[] {
-  if (!existsSync(folder)) throw new Error(`${folder} is missing: run npm run transcripts:import first.`);
-  return readdirSync(folder)
-    .filter((file) => pattern.test(file))
-    .sort()
-    .flatMap((file) => {
-      const labels = JSON.parse(readFileSync(path.join(folder, file.replace(/\.\w+$/, ".labels.json")), "utf8")) as {
-        coachName: string;
-        memberName: string;
-        sessionDate: string;
-        expected: ExpectedCommitment[];
-      };
-      const { segments, text } = parseTranscript(readFileSync(path.join(folder, file), "utf8"), file.endsWith(".vtt") ? "vtt" : "text");
-      const proposals = extractCommitments({ segments, text, ...labels }, { calibrated: false });
-      const { extra } = scoreExtraction(proposals, labels.expected);
-      const group = isGroupSession(segments);
-      return proposals.map((p) => ({ raw: p.confidence, right: !extra.includes(p), group }));
-    });
+function pairsOf(fixtures: Fixture[]): Pair[] {
+  return fixtures.flatMap(({ input, expected }) => {
+    const proposals = extractCommitments(input, { calibrated: false });
+    const { extra } = scoreExtraction(proposals, expected);
+    const group = isGroupSession(input.segments);
+    return proposals.map((p) => ({ raw: p.confidence, right: !extra.includes(p), group }));
+  });
 }
 
 /** Pool adjacent violators over proposals sorted by raw score: blocks of [raw from, raw to, share right]. */
@@ -71,7 +56,9 @@ function knots(pairs: Pair[]): [number, number][] {
 
 // Sessions of two and group sessions apart, as the extractor calibrates them (a coaching fixture
 // with three speakers is a group session).
-const all = [...pairsOf(FIXTURES, /^\d+\.(?:txt|vtt)$/), ...pairsOf(path.join(FIXTURES, "public/dev"), /\.txt$/)];
+const publicDev = loadPublic("dev");
+if (!publicDev) throw new Error("The public development part is missing: run npm run transcripts:import first.");
+const all = [...pairsOf(loadCoaching()), ...pairsOf(publicDev)];
 const pair = all.filter((p) => !p.group);
 const group = all.filter((p) => p.group);
 for (const [name, pairs] of [

@@ -15,25 +15,15 @@
  * `--dev-details` or EXTRACTION_BENCH_DETAILS=dev it also prints, on stderr, what the extractors
  * missed and proposed in excess on the development parts (never on the held-out part).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { extractWithOpenAI, openaiConfigured } from "../../convex/integrations/openai";
-import { keepGrounded, splitSuggestions, type CommitmentProposal, type ExtractionInput } from "../../convex/model/extraction";
-import {
-  combineScores,
-  scoreExtraction,
-  type ExpectedCommitment,
-  type ExtractionScore,
-  type LabelledCommitment,
-  type PublicExpectedCommitment,
-} from "../../convex/model/extractionScore";
+import { keepGrounded, splitSuggestions, type CommitmentProposal } from "../../convex/model/extraction";
+import { combineScores, scoreExtraction, type ExtractionScore, type LabelledCommitment } from "../../convex/model/extractionScore";
 import { extractCommitments } from "../../convex/model/ruleExtractor";
-import { parseTranscript } from "../../convex/model/transcripts";
+import { loadCoaching, loadPublic, type Fixture } from "./extraction-fixtures";
 
 type Row = { name: string; value: string; target?: string; met?: boolean };
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/transcripts");
 /** Runs of every transcript timed; the first WARMUP are not counted (module load, JIT). */
 const TIMING = { coaching: { repetitions: 50, warmup: 5 }, "public dev": { repetitions: 2, warmup: 0 } } as const;
 /** Targets on the suggestions shown at once. */
@@ -57,92 +47,11 @@ const DETAILS = process.argv.includes("--dev-details") || process.env.EXTRACTION
 
 type PartName = "coaching" | "public dev" | "public held-out";
 
-interface Fixture {
-  name: string;
-  format: "text" | "vtt";
-  input: ExtractionInput;
-  expected: LabelledCommitment[];
-  /** Hours of talk the suggestions per hour are counted over. */
-  hours: number;
-  /** Public labels: action items no passage is linked to (not scored). */
-  unanchored: number;
-}
-
 interface Part {
   name: PartName;
   /** Whether its misses may be printed (the development material). */
   dev: boolean;
   fixtures: Fixture[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Loading
-
-/** Seconds of a `[H:]MM:SS[.fff]` time. */
-function clockSeconds(time: string): number {
-  return time
-    .split(/[.,]/)[0]!
-    .split(":")
-    .reduce((total, part) => total * 60 + Number(part), 0);
-}
-
-function loadCoaching(): Fixture[] {
-  return readdirSync(FIXTURES)
-    .filter((file) => /^\d+\.(?:txt|vtt)$/.test(file))
-    .sort()
-    .map((file) => {
-      const labels = JSON.parse(readFileSync(path.join(FIXTURES, file.replace(/\.\w+$/, ".labels.json")), "utf8")) as {
-        coachName: string;
-        memberName: string;
-        sessionDate: string;
-        expected: ExpectedCommitment[];
-      };
-      const content = readFileSync(path.join(FIXTURES, file), "utf8");
-      const format = file.endsWith(".vtt") ? "vtt" : "text";
-      const { segments, text } = parseTranscript(content, format);
-      // WebVTT says when the last cue ends; a text transcript only when the last line starts.
-      const cueEnds = [...content.matchAll(/-->\s*((?:\d+:)?\d+:\d{2}(?:[.,]\d+)?)/g)].map((m) => clockSeconds(m[1]!));
-      const seconds = format === "vtt" && cueEnds.length > 0 ? Math.max(...cueEnds) : (segments.at(-1)?.startSeconds ?? 0);
-      const { coachName, memberName, sessionDate, expected } = labels;
-      return {
-        name: file,
-        format,
-        input: { segments, text, coachName, memberName, sessionDate },
-        expected,
-        hours: seconds / 3600,
-        unanchored: 0,
-      };
-    });
-}
-
-/** A public part, or null when it has not been imported. */
-function loadPublic(folder: "dev" | "heldout"): Fixture[] | null {
-  const dir = path.join(FIXTURES, "public", folder);
-  if (!existsSync(dir)) return null;
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith(".txt"))
-    .sort();
-  if (files.length === 0) return null;
-  return files.map((file) => {
-    const labels = JSON.parse(readFileSync(path.join(dir, file.replace(/\.txt$/, ".labels.json")), "utf8")) as {
-      coachName: string;
-      memberName: string;
-      sessionDate: string;
-      durationSeconds: number;
-      expected: PublicExpectedCommitment[];
-      unanchored: string[];
-    };
-    const { segments, text } = parseTranscript(readFileSync(path.join(dir, file), "utf8"), "text");
-    const { coachName, memberName, sessionDate, expected } = labels;
-    return {
-      name: file.replace(/\.txt$/, ""),
-      format: "text",
-      input: { segments, text, coachName, memberName, sessionDate },
-      expected,
-      hours: labels.durationSeconds / 3600,
-      unanchored: labels.unanchored.length,
-    };
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
