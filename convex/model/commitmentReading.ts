@@ -82,7 +82,7 @@ const NARRATION = new Set(
 const ABOUT_THE_MOMENT =
   /^(?:$|with\b|you\b|through\b|on\b|over\b|back\b|ahead\b|here\b|now\b|first\b|quickly\b|briefly\b|again\b|around\b|along\b|forward\b|off\b|to (?:the|my|our) (?:next|first|last|other)\b|into (?:the|my) (?:next|presentation|slides?)\b|(?:a|the) (?:bit|little|look|second|minute|moment)\b|(?:my|the|this|these|those|our) (?:slides?|presentation|screen|picture|drawing|agenda)\b|(?:it|that|this|them|those|these|what)\b)|\b(?:now|right now|here|today|first|quickly|briefly|in a (?:second|minute|moment))\W*$/i;
 /** Verbs that choose what the product is or has. */
-const DECISION = new Set("have include use put make add choose pick stick go keep be get offer build put incorporate integrate".split(" "));
+const DECISION = new Set("have include use put make add choose pick stick go keep be get offer build incorporate integrate".split(" "));
 /** What a decision verb can take and still be a task ("let's have a meeting", "make a list"). */
 const TASK_OBJECT =
   /\b(?:meeting|call|chat|look|list|note|notes|plan|copy|draft|report|presentation|slides?|email|e-mail|document|prototype|summary|minutes|appointment|time|research|questionnaire|decision|budget)\b/i;
@@ -91,7 +91,7 @@ const STATE = new Set(
     " ",
   ),
 );
-/** "try to X", "go (and) X", "be able to X": the action is X. */
+/** Verbs that carry another: "try to X", "go (and) X", "be able to X", "I guess we should X", "need to X": the action is X. */
 const SUPPORT = new Set([
   "try", "go", "going", "able", "want", "start", "begin", "continue", "manage", "help", "be", "get", "suppose", "could", "can",
   "would", "will", "should", "guess", "think", "mean", "reckon", "believe", "need", "have", "got",
