@@ -981,7 +981,7 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
       multiParty: ctx.multiParty,
       late: ctx.late,
       timed,
-      loose: loose && !handing ? false : loose,
+      loose: loose && handing,
     });
   }
   return found;
