@@ -668,8 +668,8 @@ interface Context {
   people: Map<string, string>;
   /** The segment is in the last quarter of a group session, where the work is handed out. */
   late: boolean;
-  /** The speaker who chairs a group session: the coach, else whoever says most. */
-  chair: string | null;
+  /** The segment is said by the chair of a group session: the coach, else whoever says most. */
+  chairing: boolean;
   /** The last person a speaker named on their own ("The Industrial Designer, ..."), for the clause after an interruption. */
   topic: { label: string | null; speaker: string | undefined; at: number };
 }
@@ -767,7 +767,7 @@ function analyseClause(ctx: Context, clause: Span, cueSpan: Span, cueDef: Cue, s
   const lower = title.toLowerCase();
   if (SMALL_TALK.test(lower)) return [];
   const pronoun = kind === "mutual" ? "we" : kind === "self" ? "I" : "you";
-  const act = readClause(`${pronoun} will ${cleanSpeech(action)}`);
+  const act = readClause(`${pronoun} will ${action}`);
   if (!acceptable(act, clauseText, !!dueDate, kind)) return [];
   if (cueDef.kind === "mutual" && (ALWAYS_IN_SESSION.test(lower) || NOW.test(clauseText) || (IN_SESSION.test(lower) && !dueDate)))
     return [];
@@ -799,7 +799,7 @@ function analyseClause(ctx: Context, clause: Span, cueSpan: Span, cueDef: Cue, s
       vague,
       kind,
       assignee,
-      chair: ctx.chair === ctx.seg.speaker,
+      chair: ctx.chairing,
       multiParty: ctx.multiParty,
       late: ctx.late,
       timed: MEETING_TIME.test(clauseText),
@@ -911,10 +911,9 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
     const recent = ctx.topic.speaker === ctx.seg.speaker && ctx.seg.startSeconds - ctx.topic.at <= TOPIC_SECONDS ? ctx.topic.label : null;
     if (named) Object.assign(ctx.topic, { label: named, speaker: ctx.seg.speaker, at: ctx.seg.startSeconds });
     if (named || span.end <= span.start || taken.some((t) => span.start < t.end && t.start < span.end)) continue;
-    const chairing = ctx.multiParty && ctx.chair === ctx.seg.speaker;
     // Near the end of a group session the chair hands out the work, often without a future or a
     // modal ("and you, the evaluation"): read what they say to or about someone there too, as a weaker hint.
-    const handingOut = chairing && ctx.late;
+    const handingOut = ctx.chairing && ctx.late;
     const addressed = handingOut ? (mentioned(ctx, raw) ?? (/\byou\b/i.test(raw) ? "you" : null)) : null;
     const cued = ASSIGNMENT_GATE.test(raw) || (ctx.multiParty && MEETING_TIME.test(raw));
     if (!cued && !addressed && !recent) continue;
@@ -923,7 +922,7 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
     if (addressed && addressed !== "you" && r.person === "none") r = { ...r, person: "third", subject: addressed };
     const loose = !cued;
     // "And come up with some new ones for the next meeting": the chair hands work to everyone.
-    if (r.mood === "imperative" && ctx.multiParty && ctx.chair === ctx.seg.speaker && MEETING_TIME.test(raw))
+    if (r.mood === "imperative" && ctx.chairing && MEETING_TIME.test(raw))
       Object.assign(r, { person: "group", mood: "future" });
     if (r.negative || r.question || r.conditional || r.reported || r.fragment || r.state || r.narration || r.passive) continue;
     const dueDate = chooseDue(dueMatches(raw, ctx.input.sessionDate));
@@ -943,7 +942,7 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
       assignee = ctx.side.side === null ? (ctx.seg.speaker ?? null) : null;
       if (!who) continue;
     } else if (r.person === "you") {
-      if (ctx.side.side !== "coach" && !(ctx.multiParty && ctx.chair === ctx.seg.speaker)) continue;
+      if (ctx.side.side !== "coach" && !ctx.chairing) continue;
       // "You'll get more instructions", "you'll see": what happens to them, not what they do.
       if (RECEIVING.has(r.verb)) continue;
       kind = "assign";
@@ -977,7 +976,7 @@ function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate
       vague: false,
       kind,
       assignee,
-      chair: ctx.chair === ctx.seg.speaker,
+      chair: ctx.chairing,
       multiParty: ctx.multiParty,
       late: ctx.late,
       timed,
@@ -1180,7 +1179,8 @@ export function extractCommitments(input: ExtractionInput, options: { calibrated
   for (const seg of input.segments) {
     const side = sideOf(seg.speaker);
     const late = multiParty && seg.startSeconds >= lastStart * LATE_SHARE;
-    const result = analyseSegment({ input, seg, side, sideOf, multiParty, people, late, chair, topic });
+    const chairing = chair !== null && seg.speaker === chair;
+    const result = analyseSegment({ input, seg, side, sideOf, multiParty, people, late, chairing, topic });
     const turn: Turn | null = previous && previous.speaker !== seg.speaker && side.side ? previous : null;
     let own = result.candidates;
     const assigned =
