@@ -1,6 +1,7 @@
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
-import { CHECKOUT_CYCLES, CHECKOUT_TIERS, PAYMENT_ERROR_CODES, SUBSCRIPTION_STATUSES } from "./model/billing";
+import { CHECKOUT_CYCLES, CHECKOUT_TIERS, SUBSCRIPTION_STATUSES } from "./model/billing";
+import { PAYMENT_ERROR_CODES } from "./model/paymentErrors";
 import { CONTACT_SUBJECTS } from "./model/contact";
 import { EMAIL_STATUSES } from "./model/email";
 import { CAMPAIGN_STATUSES, CAMPAIGN_TEST_TYPES, RECIPIENT_EVENTS, TEMPLATE_CATEGORIES } from "./model/emailSystem";

@@ -2,20 +2,18 @@ import { StrictMode, lazy, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { ConvexOnDemand } from "@/features/auth/convex-on-demand";
 import { CLERK_PUBLISHABLE_KEY } from "@/features/auth/identity-mode";
-import { LocalAuthClient } from "@/features/auth/local-auth-client";
+import { hasSessionHint, LocalAuthClient } from "@/features/auth/local-auth-client";
 import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
 import { CartProvider } from "@/features/cart/cart-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
 import { startAnalytics } from "@/lib/analytics";
-import { startErrorReporting } from "@/lib/error-reporting";
+import { startErrorReporting, warmErrorReporting } from "@/lib/error-reporting";
 import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppRouterProvider, createAppRouter } from "./router";
 import "./styles.css";
 
 const router = createAppRouter();
 interceptInAppLinks(router.history);
-// Listens for failures now; the reporting SDK itself is fetched once the page has settled.
-startErrorReporting(router);
 // Subscribed before the first render, so the first page's resolve (its hydration) is seen too.
 startAnalytics(router);
 
@@ -28,8 +26,18 @@ const identity = CLERK_PUBLISHABLE_KEY
     } as const)
   : ({ mode: "local", client: new LocalAuthClient() } as const);
 
-// Ask for the session before React renders, so guards wait as little as possible.
-if (identity.mode === "local") identity.client.start();
+// Listens for failures now. The reporting SDK is fetched once the page has settled for members,
+// and for a visitor only when there is a failure to send.
+startErrorReporting(router, { eager: identity.mode === "clerk" || hasSessionHint() });
+
+if (identity.mode === "local") {
+  const { client } = identity;
+  client.subscribe(() => {
+    if (client.getStatus() === "signed-in") warmErrorReporting();
+  });
+  // Ask for the session before React renders, so guards wait as little as possible.
+  client.start();
+}
 
 function App() {
   if (identity.mode === "local") {

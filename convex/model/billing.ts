@@ -4,6 +4,7 @@
  * Stripe subscription states, the tier a member's subscriptions give, and the SPEC §8 payment texts.
  */
 import { CART_MESSAGES, PAYMENT_MESSAGES } from "./messages";
+import type { PaymentErrorCode } from "./paymentErrors";
 import { PREMIUM_PLAN, TIER_PLANS } from "./products";
 
 export const CHECKOUT_TIERS = ["clarity", "control", "mastery", "premium"] as const;
@@ -175,9 +176,6 @@ export function tierFromSubscriptions(subscriptions: readonly { tier: CheckoutTi
 }
 
 // ---------------------------------------------------------------- payment errors
-
-export const PAYMENT_ERROR_CODES = ["card_declined", "insufficient_funds", "expired_card", "processing_error", "network_error", "other"] as const;
-export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 
 /** Stripe's error (code, decline_code) as one of the SPEC §8 payment codes. */
 export function paymentErrorCode(error: { code?: string | null; decline_code?: string | null; type?: string | null }): PaymentErrorCode {

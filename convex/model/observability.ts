@@ -3,7 +3,7 @@
  * category. Shared by the browser (src/lib/errors.ts, retry.ts, error-reporting.ts, analytics.ts)
  * and the server (the error-reporting tunnel, analytics ingest, monitoring).
  */
-import { PAYMENT_ERROR_CODES } from "./billing";
+import { PAYMENT_ERROR_CODES } from "./paymentErrors";
 import type { ErrorCategory, ErrorSeverity } from "./errorRecords";
 
 /** POST, a Convex http action: error reports in Sentry's envelope format (SPEC §7). */

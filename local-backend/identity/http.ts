@@ -6,12 +6,14 @@
  * plain form post to /logout, and a cookie scoped to /auth would never reach it, leaving the session alive.
  * SameSite=Strict keeps it off cross-site requests, and the JSON endpoints insist on a JSON content type, so a
  * cross-site form cannot sign anyone in either. Responses carry no CORS headers: other origins cannot read tokens.
+ * Beside it goes a readable "signed in" hint (SESSION_HINT_COOKIE) that only tells the web app a session may exist.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
+import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
 import { loginSchema, parseInput, REFRESH_TOKEN_MS, ticketSchema, type Accounts, type IssuedTokens } from "./accounts";
 import { IdentityError, MESSAGES } from "./errors";
 
@@ -82,6 +84,11 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
         try {
           tokens = await accounts.refresh(readCookie(request));
         } catch (error) {
+          // "Is anyone signed in?" answered no is not a failure: a 401 would be logged as an error by the
+          // browser on every page a stale hint reaches. The answer carries no token and clears both cookies.
+          if (error instanceof IdentityError && error.code === "SIGNED_OUT") {
+            return send(response, 200, { accessToken: null, ...error.body() }, { "set-cookie": clearCookie(request) });
+          }
           if (error instanceof IdentityError) return sendError(response, error, { "set-cookie": clearCookie(request) });
           throw error;
         }
@@ -168,8 +175,8 @@ export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
   }
 
   function sendTokens(request: IncomingMessage, response: ServerResponse, status: number, tokens: IssuedTokens) {
-    const cookie = cookieHeader(request, tokens.refreshToken, Math.floor(REFRESH_TOKEN_MS / 1000));
-    send(response, status, { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt }, { "set-cookie": cookie });
+    const cookies = sessionCookies(request, tokens.refreshToken, Math.floor(REFRESH_TOKEN_MS / 1000));
+    send(response, status, { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt }, { "set-cookie": cookies });
   }
 
   /** Serves the request if its path is one of ours; false lets the caller try its other routes. */
@@ -220,12 +227,12 @@ function rateLimited(state: RateLimiterRes, message: (minutes: number) => string
   return new IdentityError(429, "RATE_LIMITED", message(Math.ceil(seconds / 60)), { headers: { "retry-after": String(seconds) } });
 }
 
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
   response.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
   response.end(JSON.stringify(body));
 }
 
-function sendError(response: ServerResponse, error: IdentityError, headers: Record<string, string> = {}) {
+function sendError(response: ServerResponse, error: IdentityError, headers: Record<string, string | string[]> = {}) {
   send(response, error.status, error.body(), { ...error.extra.headers, ...headers });
 }
 
@@ -277,13 +284,18 @@ function readCookie(request: IncomingMessage): string | undefined {
   return undefined;
 }
 
-function cookieHeader(request: IncomingMessage, value: string, maxAgeSeconds: number): string {
+/** The refresh cookie and the readable hint, set and cleared together. */
+function sessionCookies(request: IncomingMessage, refreshToken: string, maxAgeSeconds: number): string[] {
   const secure = isHttps(request) ? "; Secure" : "";
-  return `${REFRESH_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
+  const hint = maxAgeSeconds > 0 ? "1" : "";
+  return [
+    `${REFRESH_COOKIE}=${refreshToken}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`,
+    `${SESSION_HINT_COOKIE}=${hint}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`,
+  ];
 }
 
-function clearCookie(request: IncomingMessage): string {
-  return cookieHeader(request, "", 0);
+function clearCookie(request: IncomingMessage): string[] {
+  return sessionCookies(request, "", 0);
 }
 
 /** Over TLS directly, or behind a proxy that terminated it. */

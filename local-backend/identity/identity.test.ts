@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it, vi } from "vitest";
+import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
 import { cleanupsAfterEach } from "../test/helpers";
 import { createIdentityProvider, IdentityError, LOCAL_ISSUER, MESSAGES, REFRESH_COOKIE, type IdentityProvider } from "./identity";
 
@@ -11,6 +12,8 @@ const cleanups = cleanupsAfterEach();
 
 const ADA = { email: "  Ada@Example.COM ", password: "correct horse", firstName: " Ada ", lastName: "Lovelace" };
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
+/** What /auth/token answers when no session is left: no token, and not an error the browser would log. */
+const SIGNED_OUT_ANSWER = { status: 200, body: { accessToken: null, code: "SIGNED_OUT", message: "You are signed out." } };
 
 const dataDir = () => cleanups.dataDir("lwcc-identity-");
 
@@ -105,6 +108,8 @@ describe("local identity provider over HTTP", () => {
     expect(claims.exp! - claims.iat!).toBe(900);
     expect(registered.body!.expiresAt).toBe(claims.exp! * 1000);
     expect(registered.setCookie).toBe(`${REFRESH_COOKIE}=${c.cookie}; Path=/; Max-Age=${THIRTY_DAYS}; HttpOnly; SameSite=Strict`);
+    // The readable hint goes with it, for as long, and says nothing but "signed in".
+    expect(registered.headers.getSetCookie()).toContain(`${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${THIRTY_DAYS}; SameSite=Lax`);
 
     const jwks = await fetch(`${url}/auth/jwks.json`);
     expect(jwks.status).toBe(200);
@@ -228,13 +233,14 @@ describe("local identity provider over HTTP", () => {
     vi.spyOn(Date, "now").mockReturnValue(now + 11_000);
     c.cookie = second;
     const reused = await c.refresh();
-    expect(reused).toMatchObject({ status: 401, body: { code: "SIGNED_OUT", message: "You are signed out." } });
+    expect(reused).toMatchObject(SIGNED_OUT_ANSWER);
     expect(reused.setCookie).toMatch(/^lwcc_refresh=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict$/);
+    expect(reused.headers.getSetCookie()).toContain(`${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
     c.cookie = third;
-    expect((await c.refresh()).status).toBe(401);
-    expect((await other.refresh()).status).toBe(401);
+    expect(await c.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
+    expect(await other.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
 
-    expect((await client(url).refresh()).body).toEqual({ code: "SIGNED_OUT", message: "You are signed out." });
+    expect((await client(url).refresh()).body).toEqual(SIGNED_OUT_ANSWER.body);
   });
 
   it("refuses a just-rotated token once what replaced it has been signed out", async () => {
@@ -245,7 +251,7 @@ describe("local identity provider over HTTP", () => {
     expect((await c.refresh()).status).toBe(200);
     expect((await c.request("/auth/logout")).status).toBe(204);
     c.cookie = first;
-    expect((await c.refresh()).status).toBe(401);
+    expect(await c.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
   });
 
   it("signs out: JSON logout answers 204, the app's form post to /logout redirects to a local path", async () => {
@@ -257,7 +263,7 @@ describe("local identity provider over HTTP", () => {
     expect(out.status).toBe(204);
     expect(out.setCookie).toContain("Max-Age=0");
     c.cookie = token;
-    expect((await c.refresh()).status).toBe(401);
+    expect(await c.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
 
     const form = client(url);
     await form.login("ada@example.com", "correct horse");
@@ -265,7 +271,7 @@ describe("local identity provider over HTTP", () => {
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get("location")).toBe("/");
     expect(redirect.setCookie).toContain("Max-Age=0");
-    expect((await form.refresh()).status).toBe(401);
+    expect(await form.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
 
     for (const target of ["//evil.example", "/\\evil.example", "https://evil.example/", "/\t/evil.example"]) {
       const refused = await client(url).request("/logout", { form: { redirectTo: target } });
@@ -296,12 +302,12 @@ describe("local identity provider over HTTP", () => {
         message: "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
       },
     });
-    expect((await c.refresh()).status).toBe(401);
+    expect(await c.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
 
     expect((await admin(sub, { active: true })).status).toBe(200);
     expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(200);
     // The sessions ended by the deactivation stay ended.
-    expect((await c.refresh()).status).toBe(401);
+    expect(await c.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
   });
 
   it("creates an account for someone through the admin endpoint and signs them in once with a ticket", async () => {
@@ -344,7 +350,7 @@ describe("local identity provider over HTTP", () => {
     expect((await remove("wrong")).status).toBe(401);
     expect(await remove(provider.adminSecret)).toMatchObject({ status: 200, body: { subject, deleted: true } });
     expect((await remove(provider.adminSecret)).status).toBe(404);
-    expect((await browser.refresh()).status).toBe(401);
+    expect(await browser.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
     expect((await client(url).login("ada@example.com", "correct horse")).status).toBe(401);
     expect((await asAdmin("/auth/admin/accounts", ADA)).status).toBe(201);
   });
@@ -457,7 +463,7 @@ describe("local identity provider on disk", () => {
     expect((await again.refresh()).status).toBe(200);
     const returning = client(second.url);
     returning.cookie = leaverToken;
-    expect((await returning.refresh()).status).toBe(401);
+    expect(await returning.refresh()).toMatchObject(SIGNED_OUT_ANSWER);
   });
 
   it("creates a missing data dir, and recovers from a torn write at the end of its log", async () => {

@@ -97,6 +97,30 @@ describe("error reporter", () => {
     expect(sdk.init).toHaveBeenCalledTimes(1);
   });
 
+  it("for a visitor, fetches the SDK only for a failure, or once someone signs in", async () => {
+    const quiet = fakeSdk();
+    const scheduled: (() => void)[] = [];
+    const visitor = createErrorReporter({ load: quiet.load, schedule: (work) => scheduled.push(work) });
+    visitor.start({ eager: false });
+    await flush();
+    expect(scheduled).toEqual([]);
+    expect(quiet.sdk.init).not.toHaveBeenCalled();
+
+    expect(visitor.report(toErrorRecord(new Error("boom"), { source: "component" }), new Error("boom"))).toBe(true);
+    await flush();
+    expect(quiet.sdk.captureException).toHaveBeenCalledTimes(1);
+
+    const later = fakeSdk();
+    const signingIn = createErrorReporter({ load: later.load, schedule: (work) => scheduled.push(work) });
+    signingIn.start({ eager: false });
+    signingIn.warm();
+    signingIn.warm();
+    expect(scheduled).toHaveLength(1);
+    scheduled[0]!();
+    await flush();
+    expect(later.sdk.init).toHaveBeenCalledTimes(1);
+  });
+
   it("queues reports made before the SDK has loaded and sends them once it has", async () => {
     const { sdk, load } = fakeSdk();
     const reporter = createErrorReporter({ load, schedule: () => {} });

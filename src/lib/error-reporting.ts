@@ -1,7 +1,9 @@
 /**
- * Error reporting (SPEC §7-§9): Sentry's SDK, loaded only once the page has settled so the public
- * pages' first JavaScript stays small, sending through our own tunnel. Failures reported before
- * it has loaded wait in a queue. Window errors and unhandled rejections are caught here, once.
+ * Error reporting (SPEC §7-§9): Sentry's SDK, sending through our own tunnel. For members it is
+ * loaded once the page has settled (errors, traces and replays); a visitor's browser fetches it
+ * only when there is a failure to send, so reading the public pages costs nothing. Failures
+ * reported before it has loaded wait in a queue. Window errors and unhandled rejections are
+ * caught here, once.
  */
 import type * as SentrySdk from "@sentry/react";
 import type { AnyRouter } from "@tanstack/react-router";
@@ -56,6 +58,8 @@ function sentryOptions(sdk: Sdk, router: AnyRouter | undefined): SentrySdk.Brows
     tunnel: SENTRY_TUNNEL_PATH,
     environment: import.meta.env.MODE,
     tracesSampleRate: SENTRY_SAMPLE_RATES.traces,
+    // Whole transactions, so beforeSendTransaction below scrubs them (span streaming would skip it).
+    traceLifecycle: "static",
     replaysSessionSampleRate: SENTRY_SAMPLE_RATES.replays,
     replaysOnErrorSampleRate: SENTRY_SAMPLE_RATES.replaysOnError,
     integrations: (defaults) => [
@@ -117,15 +121,31 @@ export function createErrorReporter({ load = () => import("@sentry/react"), sche
       .catch((error: unknown) => console.warn("Error reporting could not start", error));
   }
 
+  let warmed = false;
+  /** Fetches the SDK once the page has settled, without waiting for a failure. */
+  function warm(): void {
+    if (warmed || loading) return;
+    warmed = true;
+    schedule(loadNow);
+  }
+
   return {
-    /** Begins reporting: the SDK is fetched once the page has settled, or at the first report. False if already begun. */
-    start: (options: { router?: AnyRouter } = {}): boolean => {
+    /**
+     * Begins reporting: the SDK is fetched at the first report, and once the page has settled when
+     * `eager` (someone is signed in). False if already begun.
+     */
+    start: (options: { router?: AnyRouter; eager?: boolean } = {}): boolean => {
       if (started) return false;
       started = true;
       router = options.router;
       if (queue.length > 0) loadNow();
-      else schedule(loadNow);
+      else if (options.eager ?? true) warm();
       return true;
+    },
+
+    /** Someone signed in: traces and replays are worth the SDK from now on. */
+    warm: () => {
+      if (started) warm();
     },
 
     /** Sends the record's failure, or queues it until the SDK is there; false for noise, which is never sent. */
@@ -183,7 +203,13 @@ export function installGlobalHandlers(target: Window = window): () => void {
   };
 }
 
-/** Starts error reporting for the app: listeners now, the SDK once the page has settled. Never blocks rendering. */
-export function startErrorReporting(router?: AnyRouter): void {
-  if (reporter.start({ router })) installGlobalHandlers();
+/**
+ * Starts error reporting for the app: listeners now; the SDK once the page has settled when someone
+ * is signed in (`eager`), else at the first failure. Never blocks rendering.
+ */
+export function startErrorReporting(router?: AnyRouter, options: { eager?: boolean } = {}): void {
+  if (reporter.start({ router, eager: options.eager })) installGlobalHandlers();
 }
+
+/** A visitor signed in: the SDK is fetched once the page has settled. */
+export const warmErrorReporting = reporter.warm;

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { UPGRADE_TITLE, UpgradePage } from "@/features/account/upgrade-page";
+import { UPGRADE_TITLE } from "@/features/account/titles";
+import { UpgradePage } from "@/features/account/upgrade-page";
 import { requireSignedIn } from "@/features/auth/redirects";
 import { isGatedContent, type GatedContent } from "@/features/premium/gated-content";
 import { seo } from "@/lib/seo";

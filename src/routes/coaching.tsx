@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { requireSignedIn } from "@/features/auth/redirects";
-import { COACHING_TITLE, CoachingPage } from "@/features/premium/coaching-page";
+import { CoachingPage } from "@/features/premium/coaching-page";
+import { COACHING_TITLE } from "@/features/premium/titles";
 import { seo } from "@/lib/seo";
 
 /** The Mastery coaching page: visitors sign in first; the server decides who sees it. */

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { requireSignedIn } from "@/features/auth/redirects";
-import { PREMIUM_TITLE, PremiumPage } from "@/features/premium/premium-page";
+import { PremiumPage } from "@/features/premium/premium-page";
+import { PREMIUM_TITLE } from "@/features/premium/titles";
 import { seo } from "@/lib/seo";
 
 /** Premium content: visitors sign in first; the server sends items only to premium tiers. */

@@ -1,9 +1,7 @@
 import type { Id } from "@convex/_generated/dataModel";
-import { http, HttpResponse } from "msw";
 import { AuthStatusStore, settledStatus, type AuthSession, type AuthStatus } from "@/features/auth/auth-session";
 import { LocalAuthClient } from "@/features/auth/local-auth-client";
 import type { Viewer, ViewerUser } from "@/features/auth/viewer";
-import { server } from "../../tests/mocks/server";
 
 /** A session the test drives by hand: `set` changes the status, `signOut` and `signInWithTicket` are spies. */
 export function testAuthSession(status: AuthStatus) {
@@ -20,11 +18,8 @@ export function testAuthSession(status: AuthStatus) {
   return { session, signOut, signInWithTicket, set: (next: AuthStatus) => store.set(next) };
 }
 
-/** A real local client that has asked /auth/token (answered by msw) and been told nobody is signed in. */
+/** A real local client as a visitor's browser starts it: no "signed in" hint, so signed out without asking. */
 export async function signedOutLocalClient(): Promise<LocalAuthClient> {
-  server.use(
-    http.post("*/auth/token", () => HttpResponse.json({ code: "SIGNED_OUT", message: "You are signed out." }, { status: 401 })),
-  );
   const client = new LocalAuthClient();
   client.start();
   await settledStatus(client);

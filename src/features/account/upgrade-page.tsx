@@ -1,3 +1,4 @@
+import { UPGRADE_TITLE } from "./titles";
 import { api } from "@convex/_generated/api";
 import { TIER_LABELS } from "@convex/model/permissions";
 import { formatPrice } from "@convex/model/products";
@@ -17,7 +18,6 @@ import { GATED_CONTENT, type GatedContent } from "@/features/premium/gated-conte
 import { errorMessage } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
 
-export const UPGRADE_TITLE = "Upgrade to Premium";
 export const GUARANTEE_TITLE = "30-Day Money-Back Guarantee";
 const PROCESSING = "Processing...";
 const CHOOSE_FAILED = "We couldn't continue with that plan. Please try again.";

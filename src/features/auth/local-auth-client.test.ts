@@ -1,11 +1,13 @@
+import { SESSION_HINT_COOKIE } from "@convex/model/sessionHint";
 import { delay, http, HttpResponse } from "msw";
 import { retryTimer } from "@/lib/retry";
 import { server } from "../../../tests/mocks/server";
 import { settledStatus } from "./auth-session";
-import { AUTH_UNAVAILABLE_MESSAGE, AuthRequestError, LocalAuthClient, REFRESH_MARGIN_MS } from "./local-auth-client";
+import { AUTH_UNAVAILABLE_MESSAGE, AuthRequestError, hasSessionHint, LocalAuthClient, REFRESH_MARGIN_MS } from "./local-auth-client";
 
 const HOUR = 60 * 60 * 1000;
-const signedOut = () => HttpResponse.json({ code: "SIGNED_OUT", message: "You are signed out." }, { status: 401 });
+const signedOut = () => HttpResponse.json({ accessToken: null, code: "SIGNED_OUT", message: "You are signed out." });
+const setHint = (value: string) => (document.cookie = `${SESSION_HINT_COOKIE}=${value}; Path=/`);
 
 /** /auth/token answering with fresh tokens (token-1, token-2, ...) that expire `lifetime` after `now()`. */
 function tokenEndpoint(now: () => number, lifetime = HOUR, wait?: Promise<void>) {
@@ -29,6 +31,37 @@ function clock(start = 1_000_000) {
 describe("LocalAuthClient", () => {
   // Retries of a failed refresh happen at once here.
   beforeEach(() => vi.spyOn(retryTimer, "sleep").mockResolvedValue());
+  // The browser holds the provider's "signed in" hint, unless a test says otherwise.
+  beforeEach(() => setHint("1"));
+  afterEach(() => void (document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0`));
+
+  it("asks nothing without the hint: a visitor who never signed in is signed out at once", async () => {
+    document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0`;
+    const endpoint = tokenEndpoint(clock().now);
+    const client = new LocalAuthClient();
+    client.start();
+    expect(client.getStatus()).toBe("signed-out");
+    expect(await client.fetchAccessToken({ forceRefreshToken: true })).toBeNull();
+    expect(endpoint.calls()).toBe(0);
+  });
+
+  it("takes a forged or stale hint for one question: the quiet answer signs out and clears the hint", async () => {
+    setHint("1");
+    let calls = 0;
+    server.use(http.post("*/auth/token", () => (calls++, signedOut())));
+    const client = new LocalAuthClient();
+    client.start();
+    expect(await settledStatus(client)).toBe("signed-out");
+    expect(calls).toBe(1);
+    expect(document.cookie).not.toContain(`${SESSION_HINT_COOKIE}=1`);
+  });
+
+  it("reads only an exact hint", () => {
+    expect(hasSessionHint(`a=b; ${SESSION_HINT_COOKIE}=1`)).toBe(true);
+    expect(hasSessionHint(`${SESSION_HINT_COOKIE}=`)).toBe(false);
+    expect(hasSessionHint(`x${SESSION_HINT_COOKIE}=1`)).toBe(false);
+    expect(hasSessionHint("")).toBe(false);
+  });
 
   it("is loading until its one start-up request answers, then signed in", async () => {
     const time = clock();

@@ -1,9 +1,12 @@
+import { SESSION_HINT_COOKIE } from "@convex/model/sessionHint";
 import { fetchWithRetry } from "@/lib/retry";
 import { AuthStatusStore, type AuthSession } from "./auth-session";
 
 /**
  * Client of the local identity provider, served on the web app's own origin (/auth/*). The
  * access token lives in memory only; the refresh token is an HttpOnly cookie the browser keeps.
+ * A visitor who never signed in makes no request at all: the provider's readable hint cookie
+ * says when there may be a session to restore.
  */
 
 /** A token this close to expiry is refreshed rather than handed out. */
@@ -42,6 +45,20 @@ export class AuthRequestError extends Error {
 function isTokens(body: unknown): body is Tokens {
   const value = body as Partial<Tokens> | null;
   return typeof value?.accessToken === "string" && typeof value.expiresAt === "number";
+}
+
+/** Whether the provider's "signed in" hint is set; it proves nothing, it only says a refresh is worth asking for. */
+export function hasSessionHint(cookies: string = typeof document === "undefined" ? "" : document.cookie): boolean {
+  return cookies.split(";").some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
+}
+
+/** Drops a hint the provider refused (it clears it too; this covers one set by hand or by another path). */
+function clearSessionHint() {
+  if (typeof document !== "undefined") document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+function isSignedOut(body: unknown): boolean {
+  return (body as { accessToken?: unknown } | null)?.accessToken === null;
 }
 
 function isErrorBody(body: unknown): body is { code: string; message: string; fields?: Record<string, string> } {
@@ -98,11 +115,15 @@ export class LocalAuthClient implements AuthSession {
   readonly getStatus = () => this.store.getStatus();
   readonly subscribe = (listener: () => void) => this.store.subscribe(listener);
 
-  /** Asks once whether the browser still holds a session; the status is "loading" until it answers. */
+  /**
+   * Asks once whether the browser still holds a session; the status is "loading" until it answers.
+   * Without the hint there is nothing to ask: signed out at once, and no request.
+   */
   start(): void {
     if (this.started) return;
     this.started = true;
-    void this.refresh();
+    if (hasSessionHint()) void this.refresh();
+    else this.store.set("signed-out");
   }
 
   /** For Convex: the cached token while it has over a minute left, else a fresh one (null when signed out). */
@@ -151,9 +172,11 @@ export class LocalAuthClient implements AuthSession {
       this.accept(body);
       return body.accessToken;
     }
-    // A refusal ends the session. An outage does not, while the token we hold is still good.
-    const refused = response !== null && response.status >= 400 && response.status < 500;
+    // A refusal ends the session ("no session" answers 200 with no token, so the browser logs nothing).
+    // An outage does not, while the token we hold is still good.
+    const refused = response !== null && ((response.status >= 400 && response.status < 500) || isSignedOut(body));
     if (!refused && this.tokens && this.tokens.expiresAt > this.now()) return this.tokens.accessToken;
+    if (refused) clearSessionHint();
     this.tokens = null;
     this.store.set("signed-out");
     return null;

@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from "@convex/model/sessionHint";
 import { act, screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { signedIn, signedOutLocalClient, testAuthSession } from "@/test/auth";
@@ -48,6 +49,7 @@ describe("member-area guard", () => {
       http.post("*/auth/token", () => HttpResponse.json({ accessToken: "access", expiresAt: Date.now() + 60 * 60 * 1000 })),
       http.post("*/auth/logout", () => new HttpResponse(null, { status: 204 })),
     );
+    document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
     const client = new LocalAuthClient();
     client.start();
     const { router } = renderApp("/dashboard", { localAuth: client, viewer: { status: "loading" } });

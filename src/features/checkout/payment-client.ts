@@ -4,7 +4,8 @@
  * backend's Stripe stand-in takes the same confirm request Stripe.js would send.
  */
 import type { api } from "@convex/_generated/api";
-import { paymentErrorCode, type PaymentErrorCode } from "@convex/model/billing";
+import { paymentErrorCode } from "@convex/model/billing";
+import type { PaymentErrorCode } from "@convex/model/paymentErrors";
 import type { FunctionReturnType } from "convex/server";
 
 export type PaymentSetup = NonNullable<NonNullable<FunctionReturnType<typeof api.billing.checkoutQuote>>["payment"]>;

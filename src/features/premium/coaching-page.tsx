@@ -1,3 +1,4 @@
+import { COACHING_TITLE } from "./titles";
 import { api } from "@convex/_generated/api";
 import { TIER_LABELS } from "@convex/model/permissions";
 import { balanceWarning } from "@convex/model/timeBalance";
@@ -13,7 +14,6 @@ import { LoadErrorBoundary } from "@/features/sessions/page-states";
 import { formatDuration, whenWithTime } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
 
-export const COACHING_TITLE = "Your coaching";
 export const FIRST_SESSION_STEP = "Book your first coaching session";
 
 type Overview = Extract<FunctionReturnType<typeof api.coaching.overview>, { allowed: true }>;

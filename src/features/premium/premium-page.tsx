@@ -1,3 +1,4 @@
+import { PREMIUM_TITLE } from "./titles";
 import { api } from "@convex/_generated/api";
 import type { Doc } from "@convex/_generated/dataModel";
 import { TIER_LABELS, type MemberTier } from "@convex/model/permissions";
@@ -19,7 +20,6 @@ import { LoadingList } from "@/components/ui/skeleton";
 import { LoadErrorBoundary } from "@/features/sessions/page-states";
 import { upgradeHref } from "./gated-content";
 
-export const PREMIUM_TITLE = "Premium content";
 export const PREMIUM_REQUIRED = "Premium Required";
 
 /** A word and an icon for each type, so the type never rests on colour or icon alone. */
