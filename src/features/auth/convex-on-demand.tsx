@@ -7,25 +7,36 @@ interface ConvexDemand {
   ready: boolean;
   /** Asks for Convex to be loaded and mounted. */
   request: () => void;
+  /** The mounted client is the live one (a WebSocket), not a visitor's one-off HTTP reads. */
+  live: boolean;
 }
 
+const READY: ConvexDemand = { ready: true, request: () => {}, live: true };
+const READY_FOR_VISITOR: ConvexDemand = { ready: true, request: () => {}, live: false };
+const NOT_YET: ConvexDemand = { ready: false, request: () => {}, live: false };
+
 // Without ConvexOnDemand above it (Clerk mode, tests), Convex is mounted from the start.
-const DemandContext = createContext<ConvexDemand>({ ready: true, request: () => {} });
+const DemandContext = createContext<ConvexDemand>(READY);
 
 const LocalConvexSession = lazy(() => import("./local-convex-session"));
 
+type Mode = "none" | "public" | "live";
+
 /**
- * The Convex client (and its WebSocket) is a fifth of the app's JavaScript, and a visitor reading
- * the home page, pricing or the policies never needs it. It is loaded once someone signs in or
- * a page that reads data asks for it (NeedsConvex), and then stays.
+ * The Convex client is a fifth of the app's JavaScript, and a visitor reading the home page,
+ * pricing or the policies never needs it. It is loaded once someone signs in or a page that reads
+ * data asks for it (NeedsConvex). A visitor's pages read over HTTP (PublicConvexClient: no
+ * socket); someone signed in gets the live client, which then stays, through a sign-out too.
  */
 export function ConvexOnDemand({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const [requested, setRequested] = useState(false);
   const request = useCallback(() => setRequested(true), []);
-  const waitingDemand = useMemo(() => ({ ready: false, request }), [request]);
-  const [mounted, setMounted] = useState(false);
-  if (!mounted && (requested || status === "signed-in")) setMounted(true);
+  const waitingDemand = useMemo(() => ({ ready: false, request, live: false }), [request]);
+  const [mode, setMode] = useState<Mode>("none");
+  // While a session is being restored ("loading"), nothing is chosen yet: it decides which client.
+  const next: Mode = status === "signed-in" ? "live" : mode === "none" && requested && status === "signed-out" ? "public" : mode;
+  if (next !== mode) setMode(next);
 
   // Until Convex is here, a signed-in person's row is still on its way.
   const viewer: Viewer = status === "signed-out" ? { status } : { status: "loading" };
@@ -34,22 +45,24 @@ export function ConvexOnDemand({ children }: { children: ReactNode }) {
       <DemandContext.Provider value={waitingDemand}>{children}</DemandContext.Provider>
     </ViewerProvider>
   );
-  if (!mounted) return waiting;
+  if (mode === "none") return waiting;
   return (
     <Suspense fallback={waiting}>
-      <LocalConvexSession>
-        <DemandContext.Provider value={READY}>{children}</DemandContext.Provider>
+      <LocalConvexSession live={mode === "live"}>
+        <DemandContext.Provider value={mode === "live" ? READY : READY_FOR_VISITOR}>{children}</DemandContext.Provider>
       </LocalConvexSession>
     </Suspense>
   );
 }
 
-const READY: ConvexDemand = { ready: true, request: () => {} };
-const NOT_YET: ConvexDemand = { ready: false, request: () => {} };
-
 /** Build-time rendering (src/prerender.tsx): live parts render their fallback, as in the browser before Convex arrives. */
 export function WithoutConvex({ children }: { children: ReactNode }) {
   return <DemandContext.Provider value={NOT_YET}>{children}</DemandContext.Provider>;
+}
+
+/** Whether this page reads through the live client; false for a visitor's one-off reads (no connection to show). */
+export function useLiveConvex(): boolean {
+  return useContext(DemandContext).live;
 }
 
 /** Renders `children` (which read Convex) once Convex is mounted, asking for it meanwhile. */

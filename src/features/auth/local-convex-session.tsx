@@ -1,8 +1,11 @@
 import { ConvexProviderWithAuth } from "convex/react";
 import { useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { convex } from "@/lib/convex";
+import { convex, CONVEX_URL } from "@/lib/convex";
 import { CurrentViewerProvider } from "./current-viewer";
 import { useLocalAuth } from "./local-auth-provider";
+import { PublicConvexClient } from "./public-convex-client";
+
+const visitorClient = new PublicConvexClient(CONVEX_URL);
 
 /** The shape ConvexProviderWithAuth asks for, from the local client. */
 function useLocalConvexAuth() {
@@ -19,18 +22,22 @@ function useLocalConvexAuth() {
 }
 
 /** Convex with tokens from the local identity provider; must sit inside LocalAuthProvider. */
-function LocalConvexProvider({ children }: { children: ReactNode }) {
+function LocalConvexProvider({ live, children }: { live: boolean; children: ReactNode }) {
   return (
-    <ConvexProviderWithAuth client={convex} useAuth={useLocalConvexAuth}>
+    <ConvexProviderWithAuth client={live ? convex : visitorClient} useAuth={useLocalConvexAuth}>
       {children}
     </ConvexProviderWithAuth>
   );
 }
 
-/** Convex with the local provider's tokens, and the viewer from the backend (a chunk of its own). */
-export default function LocalConvexSession({ children }: { children: ReactNode }) {
+/**
+ * Convex with the local provider's tokens, and the viewer from the backend (a chunk of its own).
+ * Not `live`, it is a visitor's: one-off reads over HTTP. Signing in swaps the client in place,
+ * so the page keeps its state (a booking just made, a password shown once).
+ */
+export default function LocalConvexSession({ live, children }: { live: boolean; children: ReactNode }) {
   return (
-    <LocalConvexProvider>
+    <LocalConvexProvider live={live}>
       <CurrentViewerProvider>{children}</CurrentViewerProvider>
     </LocalConvexProvider>
   );

@@ -5,6 +5,7 @@ import { AlertTriangleIcon, CheckCircle2Icon, CircleDashedIcon } from "lucide-re
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Button } from "@/components/ui/button";
+import { useLiveConvex } from "@/features/auth/convex-on-demand";
 import { formatCount, schedulerSummary } from "@/features/monitoring/figures";
 import { MESSAGES } from "@/lib/messages";
 import { useNow } from "@/lib/use-now";
@@ -82,14 +83,25 @@ function CheckRows({ checks }: { checks: HealthChecks | undefined }) {
   );
 }
 
+function LiveConnection() {
+  const connected = useConvexConnectionState().isWebSocketConnected;
+  return <Status ok={connected}>{connected ? "Connected" : "Reconnecting…"}</Status>;
+}
+
 function HealthDetails() {
   const health = useQuery(api.system.health, {});
-  const connection = useConvexConnectionState();
-  const connected = connection.isWebSocketConnected;
+  // A visitor reads this page once over HTTP: there is no connection to report until they sign in.
+  const live = useLiveConvex();
   return (
     <dl className="mt-8 divide-y rounded-lg border bg-card" aria-busy={health === undefined}>
       <Row label="Live connection">
-        <Status ok={connected}>{connected ? "Connected" : "Reconnecting…"}</Status>
+        {live ? (
+          <LiveConnection />
+        ) : (
+          <Status ok={false} pending>
+            Opens when you sign in
+          </Status>
+        )}
       </Row>
       <Row label="Backend">{health === undefined ? <Checking /> : <Status ok>Operational</Status>}</Row>
       {(Object.keys(SERVICE_LABELS) as (keyof typeof SERVICE_LABELS)[]).map((service) => {
