@@ -54,6 +54,7 @@ if (fresh) {
   step(`Seeded demo data: ${DEMO_ACCOUNTS.length} demo accounts (see the README).`);
 }
 
+step("Preparing the user search and the Stripe prices…");
 // Users rows written before the admin search existed get their search text (a no-op once they have it).
 const backfill = await backend.engine().run("mutation", "users:backfillSearchText", {}, null, false);
 if (!backfill.ok) throw new Error(`Preparing the user search failed: ${backfill.message}`);
