@@ -77,6 +77,17 @@ describe("web build folder and stamp", () => {
     expect(edited).not.toBe(first.outDir);
   });
 
+  it("never takes an unfinished build (still running, or interrupted) for one to reuse", () => {
+    const root = project();
+    const builds = path.join(root, ".build/web");
+    vi.stubEnv("VITE_CONVEX_URL", "http://127.0.0.1:4501");
+    const { outDir } = planWebBuild(root, builds);
+    const unfinished = path.join(path.dirname(outDir), ".building-1-abcdef");
+    mkdirSync(unfinished, { recursive: true });
+    writeFileSync(path.join(unfinished, "lwcc-build.json"), "{}");
+    expect(planWebBuild(root, builds).state).toEqual({ reuse: false, reason: "first" });
+  });
+
   it("prints a step with the seconds since the start", () => {
     expect(stepLine("Web app built", 38_249)).toBe("[38.2s] Web app built");
     expect(stepLine("Starting", 400)).toBe("[ 0.4s] Starting");

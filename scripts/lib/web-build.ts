@@ -151,8 +151,9 @@ function abandonedTempDirs(keyDir: string): string[] {
     try {
       process.kill(pid, 0);
       return false;
-    } catch {
-      return true;
+    } catch (error) {
+      // EPERM: alive, but another user's.
+      return (error as NodeJS.ErrnoException).code === "ESRCH";
     }
   });
 }
