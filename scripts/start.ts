@@ -1,16 +1,21 @@
 /**
  * `npm start`: the embedded Convex backend on convex/ (data under .data/, port 3210), then the
- * web app built against it and served on 127.0.0.1:4173. `--dev` serves the app with Vite's
- * dev server instead and reloads Convex functions when they change.
+ * web app built against it and served on 127.0.0.1:4173. The build goes to a folder of its own
+ * per backend under .build/web/ and is reused while its sources are unchanged
+ * (scripts/lib/web-build.ts). `--dev` serves the app with Vite's dev server instead and reloads
+ * Convex functions when they change.
  *
- * Environment: PORT (web app), LWCC_BACKEND_PORT, LWCC_DATA_DIR; LWCC_TEST_CLOCK=1 serves the
- * backend's test clock (local-backend/test-clock.ts) and the outage switch below, for browser
- * journeys only.
+ * Environment: PORT (web app), LWCC_BACKEND_PORT, LWCC_DATA_DIR, LWCC_BUILD_DIR (the builds'
+ * folder); LWCC_TEST_CLOCK=1 serves the backend's test clock (local-backend/test-clock.ts) and the
+ * outage switch below, for browser journeys only.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { build, createServer, preview, type Plugin } from "vite";
+import path from "node:path";
+import { createServer, preview, type Plugin } from "vite";
 import { startBackend, type BackendOptions } from "../local-backend/backend";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { step } from "./lib/steps";
+import { planWebBuild } from "./lib/web-build";
 
 const dev = process.argv.includes("--dev");
 const webPort = Number(process.env.PORT ?? (dev ? 5173 : 4173));
@@ -24,6 +29,7 @@ process.env.SITE_URL ??= `http://127.0.0.1:${webPort}`;
 
 const backendOptions: BackendOptions = {
   functionsDir: "convex",
+  log: (message) => step(`Backend ${message}`),
   dataDir,
   port: backendPort,
   watch: dev,
@@ -31,6 +37,7 @@ const backendOptions: BackendOptions = {
   exposeStripe: true,
   testClock: journeys,
 };
+step("Starting the embedded Convex backend…");
 let backend = await startBackend(backendOptions);
 
 // Demo data comes from the seed, once, into a new data directory: sign-ins at the local identity
@@ -44,9 +51,10 @@ if (fresh) {
   }
   const seeded = await backend.engine().run("mutation", "seed:demo", { accounts }, null, false);
   if (!seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
-  console.log(`Seeded demo data: ${DEMO_ACCOUNTS.length} demo accounts (see the README).`);
+  step(`Seeded demo data: ${DEMO_ACCOUNTS.length} demo accounts (see the README).`);
 }
 
+step("Preparing the user search and the Stripe prices…");
 // Users rows written before the admin search existed get their search text (a no-op once they have it).
 const backfill = await backend.engine().run("mutation", "users:backfillSearchText", {}, null, false);
 if (!backfill.ok) throw new Error(`Preparing the user search failed: ${backfill.message}`);
@@ -60,17 +68,26 @@ process.env.VITE_CONVEX_URL = backend.url;
 process.env.LWCC_BACKEND_URL = backend.url;
 // ...and the public forms' http routes (newsletter, events) to the http-actions port.
 process.env.LWCC_SITE_URL = backend.siteUrl;
-let close: () => Promise<void>;
+let close = () => Promise.resolve();
 let webUrl: string;
 if (dev) {
+  step("Starting the Vite dev server…");
   const server = await createServer({ server: { port: webPort, host: "127.0.0.1", strictPort: true } });
   await server.listen();
   close = () => server.close();
   webUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${webPort}/`;
 } else {
-  await build({ logLevel: "warn" });
+  const web = planWebBuild(process.cwd(), path.resolve(process.env.LWCC_BUILD_DIR ?? ".build/web"));
+  if (web.state.reuse) {
+    step(`Reusing the web build from ${when(web.state.builtAt)} (sources unchanged)`);
+  } else {
+    step(`Building the web app (${web.state.reason === "first" ? "first build for this backend" : "sources changed since the last build"})…`);
+    await web.build((message) => step(`  ${message}`));
+    step("Web app built");
+  }
   const server = await preview({
     plugins: journeys ? [backendOutageSwitch()] : [],
+    build: { outDir: web.outDir },
     preview: { port: webPort, host: "127.0.0.1", strictPort: true },
   });
   close = () => server.close();
@@ -83,6 +100,11 @@ LWCC is running:
   Convex backend     ${backend.url}   (data in ${dataDir}/)
   Convex http routes ${backend.siteUrl}
 `);
+
+/** A build's time: the time of day if it is today, else date and time. */
+function when(date: Date): string {
+  return date.toDateString() === new Date().toDateString() ? date.toLocaleTimeString() : date.toLocaleString();
+}
 
 /**
  * POST /_test/backend-outage `{ "downMs": n }`: closes the backend (its sockets drop, as when the

@@ -260,7 +260,7 @@ export async function run() {
     report("Floor, bare input: key to paint", await floor(browser));
   } finally {
     await browser.close();
-    product.stop();
+    await product.stop();
   }
   const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
   rows.unshift({

@@ -143,7 +143,7 @@ export async function run() {
     }
   } finally {
     await browser.close();
-    product.stop();
+    await product.stop();
   }
   return rows;
 }

@@ -1,9 +1,10 @@
 /**
  * Prerendering for the public pages. After the client build, src/prerender.tsx is built for Node
- * and each public page is written as HTML (dist/pricing/index.html, ...), so visitors and search
- * engines get the content with the first response instead of after the JavaScript has run. The
- * app then starts as usual and renders over it. Every other path is served the plain app shell,
- * dist/app.html (the preview server below does that; a static host needs the same rewrite).
+ * and each public page is written as HTML into the build's out dir (dist/pricing/index.html, ...),
+ * so visitors and search engines get the content with the first response instead of after the
+ * JavaScript has run. The app then starts as usual and renders over it. Every other path is
+ * served the plain app shell, app.html (the preview server below does that, from the out dir it
+ * is given; a static host needs the same rewrite).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,11 @@ import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 
 export const APP_SHELL = "app.html";
+
+/** The plugin's `api`: a build that reports its own progress (scripts/lib/web-build.ts) sets `report`. */
+export interface PrerenderApi {
+  report?: (message: string) => void;
+}
 
 interface PrerenderModule {
   PRERENDER_PATHS: readonly string[];
@@ -37,8 +43,10 @@ function fileFor(outDir: string, pagePath: string): string {
 
 export function prerender(): Plugin {
   let config: ResolvedConfig;
+  const api: PrerenderApi = {};
   return {
     name: "lwcc-prerender",
+    api,
     // The client build (not the nested Node build) and the preview server.
     apply: (_config, env) => (env.command === "build" ? !env.isSsrBuild : env.isPreview === true),
     configResolved(resolved) {
@@ -46,6 +54,8 @@ export function prerender(): Plugin {
     },
     async closeBundle() {
       if (config.command !== "build") return;
+      const report = api.report ?? ((message: string) => config.logger.info(message));
+      report("prerendering the public pages…");
       const outDir = path.resolve(config.root, config.build.outDir);
       const template = readFileSync(path.join(outDir, "index.html"), "utf8");
       writeFileSync(path.join(outDir, APP_SHELL), template);
@@ -74,7 +84,7 @@ export function prerender(): Plugin {
           writeFileSync(file, pageHtml(template, page));
           written++;
         }
-        config.logger.info(`prerendered ${written} public pages`);
+        report(`prerendered ${written} public pages`);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }
