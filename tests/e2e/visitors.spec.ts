@@ -1,0 +1,80 @@
+import { INDEXED_PATHS } from "../../convex/model/site";
+import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+
+/** Every public page a visitor can land on: the sitemap's pages and the sign-in pages. */
+const PUBLIC_PAGES = [...INDEXED_PATHS, "/login", "/register"];
+
+/** What a page did on the network and the console, from the moment it was opened. */
+function watch(page: Page) {
+  const auth: string[] = [];
+  const sockets: string[] = [];
+  const console: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/auth/")) auth.push(`${request.method()} ${request.url()}`);
+  });
+  page.on("websocket", (socket) => sockets.push(socket.url()));
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") console.push(`${message.type()}: ${message.text()}`);
+  });
+  return { auth, sockets, console };
+}
+
+async function hint(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === SESSION_HINT_COOKIE)?.value;
+}
+
+test("a visitor's public pages ask nothing of sign-in, open no socket, log nothing and settle", async ({ page }) => {
+  test.setTimeout(180_000);
+  const seen = watch(page);
+  for (const path of PUBLIC_PAGES) {
+    await page.goto(path, { waitUntil: "load" });
+    await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
+    // Speed is measured in `npm run bench`; here the page only has to come to rest.
+    await page.waitForLoadState("networkidle");
+  }
+  expect(seen.auth).toEqual([]);
+  expect(seen.sockets).toEqual([]);
+  expect(seen.console).toEqual([]);
+});
+
+test("a visitor reads the blog over HTTP: its posts are there, without a socket", async ({ page }) => {
+  const seen = watch(page);
+  await page.goto("/blog");
+  await expect(page.getByRole("list").getByRole("heading", { level: 2 }).first()).toBeVisible();
+  expect(seen.sockets).toEqual([]);
+});
+
+test("signing in, and reloading any page, keeps the member signed in", async ({ page, context }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill("maya@example.com");
+  await page.getByLabel("Password").fill("demo-maya-2026");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await hint(context)).toBe("1");
+
+  for (const path of ["/dashboard", "/", "/pricing", "/blog"]) {
+    await page.goto(path);
+    await page.reload();
+    await expect(page.getByRole("button", { name: /account menu/i }), path).toBeVisible();
+  }
+  // A member's pages are live again after the reload.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: /, Maya$/ })).toBeVisible();
+});
+
+test("a forged hint costs one quiet token request, and is cleared", async ({ page, context }) => {
+  await context.addCookies([{ name: SESSION_HINT_COOKIE, value: "1", url: test.info().project.use.baseURL! }]);
+  const seen = watch(page);
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(seen.auth).toEqual([expect.stringMatching(/^POST .*\/auth\/token$/)]);
+  expect(seen.console).toEqual([]);
+  expect(await hint(context)).toBeUndefined();
+
+  // The next page asks nothing.
+  await page.goto("/pricing");
+  await page.waitForLoadState("networkidle");
+  expect(seen.auth).toHaveLength(1);
+});
