@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { BookingErrorPage, validateBookingErrorSearch } from "@/features/booking/booking-error-page";
+import { BookingErrorPage } from "@/features/booking/booking-error-page";
+import { validateBookingErrorSearch } from "@/features/booking/search";
 import { seo } from "@/lib/seo";
 
 export const Route = createFileRoute("/booking-error")({

@@ -4,8 +4,7 @@ import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { captureFailure } from "@/lib/error-reporting";
 import { MESSAGES } from "@/lib/messages";
-import { userErrorOf } from "@/lib/user-error";
-import { AUTH_MESSAGES } from "@convex/model/messages";
+import { AUTH_MESSAGES } from "@convex/model/authMessages";
 import { SupportCode } from "./error-boundary";
 
 /**
@@ -37,7 +36,8 @@ function DeactivatedWhileOpen() {
 /** The failed route page of SPEC §8 (title 'Error', noindex, set by the route head). */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
-  const deactivated = userErrorOf(error)?.code === "ACCOUNT_DEACTIVATED";
+  // A ConvexError read by its shape: this page is in the first bundle, Convex's value library is not.
+  const deactivated = (error as { data?: { code?: unknown } } | null)?.data?.code === "ACCOUNT_DEACTIVATED";
 
   // Safe while rendering: a thrown object is recorded once however often this renders.
   const reference = useMemo(() => (deactivated ? undefined : captureFailure(error, { source: "route" }).id), [error, deactivated]);

@@ -43,14 +43,6 @@ export function BookingErrorBoundary({ children }: { children: ReactNode }) {
   );
 }
 
-export interface BookingErrorSearch {
-  reason?: "loading_error";
-}
-
-export function validateBookingErrorSearch(search: Record<string, unknown>): BookingErrorSearch {
-  return search.reason === "loading_error" ? { reason: "loading_error" } : {};
-}
-
 /** /booking-error: where a failed booking load can send people; Try again goes back. */
 export function BookingErrorPage() {
   return <BookingLoadError onRetry={() => window.history.back()} />;

@@ -1,5 +1,5 @@
 import { newsletterErrors } from "@convex/model/contact";
-import { AUTH_MESSAGES } from "@convex/model/messages";
+import { AUTH_MESSAGES } from "@convex/model/authMessages";
 import { useRouterState } from "@tanstack/react-router";
 import { CheckCircle2Icon, InfoIcon, MailIcon } from "lucide-react";
 import { useState, type FormEvent } from "react";
