@@ -65,6 +65,15 @@ export default defineConfig({
     prerender(),
   ],
   resolve: { alias },
+  build: {
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one file: many small shared chunks cost a request
+        // each on a slow phone connection, and compress worse apart than together.
+        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+      },
+    },
+  },
   server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy },
 });
