@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { acceptsSnapshot, findPlanPrice, paymentErrorCode, paymentErrorMessage, PLAN_PRICES, priceCart, spendPerMonth, tierFromSubscriptions, type CatalogueProduct } from "./billing";
-import { CART_MESSAGES } from "./messages";
+import { CART_MESSAGES } from "./cartMessages";
 
 describe("the price list", () => {
   it("holds the SPEC §9 prices in cents, monthly and quarterly for tiers, monthly and yearly for Premium", () => {

@@ -3,7 +3,8 @@
  * the server's price list (the client's prices are never trusted), re-pricing a cart, the order of
  * Stripe subscription states, the tier a member's subscriptions give, and the SPEC §8 payment texts.
  */
-import { CART_MESSAGES, PAYMENT_MESSAGES } from "./messages";
+import { PAYMENT_MESSAGES } from "./messages";
+import { CART_MESSAGES } from "./cartMessages";
 import type { PaymentErrorCode } from "./paymentErrors";
 import { PREMIUM_PLAN, TIER_PLANS } from "./products";
 

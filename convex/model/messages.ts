@@ -72,16 +72,6 @@ export const EXTRACTION_MESSAGES = {
   EXTRACTION_NOT_FAILED: "That extraction is still going or has finished, so there is nothing to try again.",
 } as const;
 
-/** Cart texts of SPEC §8 (the first two verbatim), shared by the cart and the server's re-pricing. */
-export const CART_MESSAGES = {
-  unavailable: (name: string) => `${name} is currently unavailable`,
-  maxQuantity: (name: string, max: number) => `Maximum quantity for ${name} is ${max}`,
-  empty: "Your cart is empty. Add something from the marketplace first.",
-  notFound: "Something in your cart is no longer in our catalogue. Please remove it and try again.",
-  quantityInvalid: "Quantities must be whole numbers of 1 or more.",
-  nothingToPay: "There's nothing to pay for in this cart. Free sessions are booked on the free intro session page.",
-} as const;
-
 /** SPEC §8 payment texts by error code, verbatim. */
 export const PAYMENT_MESSAGES = {
   card_declined: "Your card was declined. Please try a different payment method or contact your bank.",

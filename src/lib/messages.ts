@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from "@convex/model/messages";
+import { CART_MESSAGES } from "@convex/model/cartMessages";
 
 /** User-facing texts of SPEC §8 used by the app shell, defined once. */
 export const MESSAGES = {

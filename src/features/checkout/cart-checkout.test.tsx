@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { http, HttpResponse } from "msw";
-import { CART_MESSAGES } from "@convex/model/messages";
+import { CART_MESSAGES } from "@convex/model/cartMessages";
 import type { CartProduct } from "@/features/cart/cart";
 import { renderPage } from "@/features/catalog/render-page";
 import { CART } from "@/lib/constants";
