@@ -112,3 +112,15 @@ test("the real-time test route refuses in the production build, with a link to t
   await expect(page.getByRole("button", { name: "Send a ping" })).toHaveCount(0);
   await expectAccessibleInBothThemes(page);
 });
+
+test("the hydration page compares a prerendered public page with the app's render of it", async ({ browser }) => {
+  const admin = await signIn(browser, "admin@example.com", "demo-admin-2026");
+  await admin.goto("/demos/hydration");
+  await admin.getByLabel("Public page").selectOption("/pricing");
+  await admin.getByRole("button", { name: "Compare" }).click();
+  // The production build prerenders /pricing; the app's render of it must say the same.
+  await expect(admin.getByText("The client render matches the prerendered page.")).toBeVisible({ timeout: 20_000 });
+  const result = admin.getByRole("region", { name: "Prerendered page against the client render" });
+  await expect(result).toContainText("Pricing | LWCC");
+  await expectAccessibleInBothThemes(admin);
+});

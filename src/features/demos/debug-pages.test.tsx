@@ -166,7 +166,7 @@ describe("hydration debug", () => {
   const fetcher = (body: string) => (() => Promise.resolve(new Response(body))) as unknown as typeof fetch;
 
   it("reads a prerendered page, and tells the plain app shell apart", async () => {
-    expect(await fetchPrerendered("/pricing", fetcher(html("<main><h1>Pricing</h1><p>Clarity  $21</p></main>")))).toEqual({
+    expect(await fetchPrerendered("/pricing", fetcher(html("<main><h1>Pricing</h1><p>Clarity  $21</p><script>window.x = 1</script></main>")))).toEqual({
       title: "Pricing | LWCC",
       h1: "Pricing",
       // textContent: what the markup says, whitespace collapsed; the same reading on both sides.

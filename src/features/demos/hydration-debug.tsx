@@ -45,7 +45,10 @@ const collapse = (text: string | null | undefined) => (text ?? "").replace(/\s+/
 
 /** The title, h1 and main text of a document (the prerendered HTML, or the page the app drew). */
 export function snapshotOf(doc: Document): PageSnapshot {
-  const main = doc.querySelector("main");
+  const found = doc.querySelector("main");
+  // The router's inline scripts are markup, not what a reader sees: leave them out of the text.
+  const main = found?.cloneNode(true) as HTMLElement | undefined;
+  for (const hidden of main?.querySelectorAll("script, style, noscript, template") ?? []) hidden.remove();
   return { title: collapse(doc.title), h1: collapse(main?.querySelector("h1")?.textContent), text: collapse(main?.textContent) };
 }
 
