@@ -148,6 +148,30 @@ const CASES: Record<string, Case> = {
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
   "monitoring:overview": { access: "admin", args: () => ({}), ownership: { none: "admins only; system figures, no member data" } },
+  "debug:snapshot": { access: "admin", args: () => ({}), ownership: { none: "admins only; the debug data of the hydration page, no member data" } },
+  "debug:permissions": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "debug:subscriptions": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "debug:masteryPreview": {
+    access: "admin",
+    args: async ({ t, other }) => ({ email: (await t.run((ctx) => ctx.db.get("users", other.id)))!.email }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "debug:grantComplementary": {
+    access: "admin",
+    args: async ({ t, other }) => ({ email: (await t.run((ctx) => ctx.db.get("users", other.id)))!.email, tier: "premium" }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "debug:endComplementary": {
+    access: "admin",
+    args: async ({ t, other }) => ({
+      subscriptionId: await t.run((ctx) =>
+        ctx.db.insert("subscriptions", { userId: other.id, tier: "premium", status: "active", cancelAtPeriodEnd: false, createdAt: Date.now(), updatedAt: Date.now() }),
+      ),
+    }),
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
+  "debug:pings": { access: "admin", args: () => ({}), ownership: { none: "admins only; the real-time test's timestamps" } },
+  "debug:ping": { access: "admin", args: () => ({ sentAt: Date.now() }), ownership: { none: "admins only; writes a timestamp, no member data" } },
   "campaigns:get": {
     access: "admin",
     args: async ({ t, other }) => ({ campaignId: await campaignOf(t, other.id, "draft") }),

@@ -1029,6 +1029,8 @@ export default defineSchema({
   }).index("by_run_at", ["runAt"]),
   onboardingForms: defineTable(onboardingFormFields).index("by_form_and_version", ["formId", "version"]),
   onboardingResponses: defineTable(onboardingResponseFields).index("by_session", ["sessionId"]),
+  /** The real-time test route's pings (development builds): a live query shows each as it lands; the newest 20 are kept. */
+  debugPings: defineTable({ userId: v.id("users"), sentAt: v.number(), at: v.number() }).index("by_at", ["at"]),
   /** Webhook deliveries already applied, so a redelivery changes nothing (ARCHITECTURE §4). */
   webhookEvents: defineTable({
     provider: v.string(),

@@ -63,8 +63,18 @@ import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.boo
 import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
 import { Route as DashboardNotificationsRouteImport } from './routes/dashboard.notifications'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
+import { Route as DemosCampaignApiErrorsRouteImport } from './routes/demos.campaign-api-errors'
+import { Route as DemosCollectionsPermissionsRouteImport } from './routes/demos.collections-permissions'
 import { Route as DemosCommandPaletteRouteImport } from './routes/demos.command-palette'
 import { Route as DemosCommandPaletteTiersRouteImport } from './routes/demos.command-palette-tiers'
+import { Route as DemosComplementarySubscriptionRouteImport } from './routes/demos.complementary-subscription'
+import { Route as DemosHydrationRouteImport } from './routes/demos.hydration'
+import { Route as DemosMcpAirtableRouteImport } from './routes/demos.mcp-airtable'
+import { Route as DemosPremiumPlanRouteImport } from './routes/demos.premium-plan'
+import { Route as DemosRealTimeRouteImport } from './routes/demos.real-time'
+import { Route as DemosSignupApiRouteImport } from './routes/demos.signup-api'
+import { Route as DemosStyleTestRouteImport } from './routes/demos.style-test'
+import { Route as DemosUpdateToMasteryRouteImport } from './routes/demos.update-to-mastery'
 import { Route as DemosUserProvisioningRouteImport } from './routes/demos.user-provisioning'
 import { Route as ForumIndexRouteImport } from './routes/forum.index'
 import { Route as ForumModerationRouteImport } from './routes/forum.moderation'
@@ -355,6 +365,17 @@ const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DemosCampaignApiErrorsRoute = DemosCampaignApiErrorsRouteImport.update({
+  id: '/demos/campaign-api-errors',
+  path: '/demos/campaign-api-errors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosCollectionsPermissionsRoute =
+  DemosCollectionsPermissionsRouteImport.update({
+    id: '/demos/collections-permissions',
+    path: '/demos/collections-permissions',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const DemosCommandPaletteRoute = DemosCommandPaletteRouteImport.update({
   id: '/demos/command-palette',
   path: '/demos/command-palette',
@@ -366,6 +387,47 @@ const DemosCommandPaletteTiersRoute =
     path: '/demos/command-palette-tiers',
     getParentRoute: () => rootRouteImport,
   } as any)
+const DemosComplementarySubscriptionRoute =
+  DemosComplementarySubscriptionRouteImport.update({
+    id: '/demos/complementary-subscription',
+    path: '/demos/complementary-subscription',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const DemosHydrationRoute = DemosHydrationRouteImport.update({
+  id: '/demos/hydration',
+  path: '/demos/hydration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosMcpAirtableRoute = DemosMcpAirtableRouteImport.update({
+  id: '/demos/mcp-airtable',
+  path: '/demos/mcp-airtable',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosPremiumPlanRoute = DemosPremiumPlanRouteImport.update({
+  id: '/demos/premium-plan',
+  path: '/demos/premium-plan',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosRealTimeRoute = DemosRealTimeRouteImport.update({
+  id: '/demos/real-time',
+  path: '/demos/real-time',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosSignupApiRoute = DemosSignupApiRouteImport.update({
+  id: '/demos/signup-api',
+  path: '/demos/signup-api',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosStyleTestRoute = DemosStyleTestRouteImport.update({
+  id: '/demos/style-test',
+  path: '/demos/style-test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosUpdateToMasteryRoute = DemosUpdateToMasteryRouteImport.update({
+  id: '/demos/update-to-mastery',
+  path: '/demos/update-to-mastery',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemosUserProvisioningRoute = DemosUserProvisioningRouteImport.update({
   id: '/demos/user-provisioning',
   path: '/demos/user-provisioning',
@@ -515,8 +577,18 @@ export interface FileRoutesByFullPath {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/campaign-api-errors': typeof DemosCampaignApiErrorsRoute
+  '/demos/collections-permissions': typeof DemosCollectionsPermissionsRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
+  '/demos/complementary-subscription': typeof DemosComplementarySubscriptionRoute
+  '/demos/hydration': typeof DemosHydrationRoute
+  '/demos/mcp-airtable': typeof DemosMcpAirtableRoute
+  '/demos/premium-plan': typeof DemosPremiumPlanRoute
+  '/demos/real-time': typeof DemosRealTimeRoute
+  '/demos/signup-api': typeof DemosSignupApiRoute
+  '/demos/style-test': typeof DemosStyleTestRoute
+  '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
@@ -590,8 +662,18 @@ export interface FileRoutesByTo {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/campaign-api-errors': typeof DemosCampaignApiErrorsRoute
+  '/demos/collections-permissions': typeof DemosCollectionsPermissionsRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
+  '/demos/complementary-subscription': typeof DemosComplementarySubscriptionRoute
+  '/demos/hydration': typeof DemosHydrationRoute
+  '/demos/mcp-airtable': typeof DemosMcpAirtableRoute
+  '/demos/premium-plan': typeof DemosPremiumPlanRoute
+  '/demos/real-time': typeof DemosRealTimeRoute
+  '/demos/signup-api': typeof DemosSignupApiRoute
+  '/demos/style-test': typeof DemosStyleTestRoute
+  '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
@@ -668,8 +750,18 @@ export interface FileRoutesById {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/campaign-api-errors': typeof DemosCampaignApiErrorsRoute
+  '/demos/collections-permissions': typeof DemosCollectionsPermissionsRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
+  '/demos/complementary-subscription': typeof DemosComplementarySubscriptionRoute
+  '/demos/hydration': typeof DemosHydrationRoute
+  '/demos/mcp-airtable': typeof DemosMcpAirtableRoute
+  '/demos/premium-plan': typeof DemosPremiumPlanRoute
+  '/demos/real-time': typeof DemosRealTimeRoute
+  '/demos/signup-api': typeof DemosSignupApiRoute
+  '/demos/style-test': typeof DemosStyleTestRoute
+  '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
@@ -747,8 +839,18 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/campaign-api-errors'
+    | '/demos/collections-permissions'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
+    | '/demos/complementary-subscription'
+    | '/demos/hydration'
+    | '/demos/mcp-airtable'
+    | '/demos/premium-plan'
+    | '/demos/real-time'
+    | '/demos/signup-api'
+    | '/demos/style-test'
+    | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
     | '/forum/moderation'
     | '/forum/search'
@@ -822,8 +924,18 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/campaign-api-errors'
+    | '/demos/collections-permissions'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
+    | '/demos/complementary-subscription'
+    | '/demos/hydration'
+    | '/demos/mcp-airtable'
+    | '/demos/premium-plan'
+    | '/demos/real-time'
+    | '/demos/signup-api'
+    | '/demos/style-test'
+    | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
     | '/forum/moderation'
     | '/forum/search'
@@ -899,8 +1011,18 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/campaign-api-errors'
+    | '/demos/collections-permissions'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
+    | '/demos/complementary-subscription'
+    | '/demos/hydration'
+    | '/demos/mcp-airtable'
+    | '/demos/premium-plan'
+    | '/demos/real-time'
+    | '/demos/signup-api'
+    | '/demos/style-test'
+    | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
     | '/forum/moderation'
     | '/forum/search'
@@ -970,8 +1092,18 @@ export interface RootRouteChildren {
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  DemosCampaignApiErrorsRoute: typeof DemosCampaignApiErrorsRoute
+  DemosCollectionsPermissionsRoute: typeof DemosCollectionsPermissionsRoute
   DemosCommandPaletteRoute: typeof DemosCommandPaletteRoute
   DemosCommandPaletteTiersRoute: typeof DemosCommandPaletteTiersRoute
+  DemosComplementarySubscriptionRoute: typeof DemosComplementarySubscriptionRoute
+  DemosHydrationRoute: typeof DemosHydrationRoute
+  DemosMcpAirtableRoute: typeof DemosMcpAirtableRoute
+  DemosPremiumPlanRoute: typeof DemosPremiumPlanRoute
+  DemosRealTimeRoute: typeof DemosRealTimeRoute
+  DemosSignupApiRoute: typeof DemosSignupApiRoute
+  DemosStyleTestRoute: typeof DemosStyleTestRoute
+  DemosUpdateToMasteryRoute: typeof DemosUpdateToMasteryRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
@@ -1366,6 +1498,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSettingsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/demos/campaign-api-errors': {
+      id: '/demos/campaign-api-errors'
+      path: '/demos/campaign-api-errors'
+      fullPath: '/demos/campaign-api-errors'
+      preLoaderRoute: typeof DemosCampaignApiErrorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/collections-permissions': {
+      id: '/demos/collections-permissions'
+      path: '/demos/collections-permissions'
+      fullPath: '/demos/collections-permissions'
+      preLoaderRoute: typeof DemosCollectionsPermissionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demos/command-palette': {
       id: '/demos/command-palette'
       path: '/demos/command-palette'
@@ -1378,6 +1524,62 @@ declare module '@tanstack/react-router' {
       path: '/demos/command-palette-tiers'
       fullPath: '/demos/command-palette-tiers'
       preLoaderRoute: typeof DemosCommandPaletteTiersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/complementary-subscription': {
+      id: '/demos/complementary-subscription'
+      path: '/demos/complementary-subscription'
+      fullPath: '/demos/complementary-subscription'
+      preLoaderRoute: typeof DemosComplementarySubscriptionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/hydration': {
+      id: '/demos/hydration'
+      path: '/demos/hydration'
+      fullPath: '/demos/hydration'
+      preLoaderRoute: typeof DemosHydrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/mcp-airtable': {
+      id: '/demos/mcp-airtable'
+      path: '/demos/mcp-airtable'
+      fullPath: '/demos/mcp-airtable'
+      preLoaderRoute: typeof DemosMcpAirtableRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/premium-plan': {
+      id: '/demos/premium-plan'
+      path: '/demos/premium-plan'
+      fullPath: '/demos/premium-plan'
+      preLoaderRoute: typeof DemosPremiumPlanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/real-time': {
+      id: '/demos/real-time'
+      path: '/demos/real-time'
+      fullPath: '/demos/real-time'
+      preLoaderRoute: typeof DemosRealTimeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/signup-api': {
+      id: '/demos/signup-api'
+      path: '/demos/signup-api'
+      fullPath: '/demos/signup-api'
+      preLoaderRoute: typeof DemosSignupApiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/style-test': {
+      id: '/demos/style-test'
+      path: '/demos/style-test'
+      fullPath: '/demos/style-test'
+      preLoaderRoute: typeof DemosStyleTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/update-to-mastery': {
+      id: '/demos/update-to-mastery'
+      path: '/demos/update-to-mastery'
+      fullPath: '/demos/update-to-mastery'
+      preLoaderRoute: typeof DemosUpdateToMasteryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demos/user-provisioning': {
@@ -1614,8 +1816,18 @@ const rootRouteChildren: RootRouteChildren = {
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
+  DemosCampaignApiErrorsRoute: DemosCampaignApiErrorsRoute,
+  DemosCollectionsPermissionsRoute: DemosCollectionsPermissionsRoute,
   DemosCommandPaletteRoute: DemosCommandPaletteRoute,
   DemosCommandPaletteTiersRoute: DemosCommandPaletteTiersRoute,
+  DemosComplementarySubscriptionRoute: DemosComplementarySubscriptionRoute,
+  DemosHydrationRoute: DemosHydrationRoute,
+  DemosMcpAirtableRoute: DemosMcpAirtableRoute,
+  DemosPremiumPlanRoute: DemosPremiumPlanRoute,
+  DemosRealTimeRoute: DemosRealTimeRoute,
+  DemosSignupApiRoute: DemosSignupApiRoute,
+  DemosStyleTestRoute: DemosStyleTestRoute,
+  DemosUpdateToMasteryRoute: DemosUpdateToMasteryRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,

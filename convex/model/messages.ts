@@ -180,6 +180,12 @@ export const OBSERVABILITY_MESSAGES = {
   SENTRY_UNREACHABLE: "Sentry could not be reached. Please try again later.",
 } as const;
 
+/** The admin debug pages' refusals (SPEC §2 complementary plans). */
+export const DEBUG_MESSAGES = {
+  ALREADY_COMPLEMENTARY: "This member already has a complementary plan in force. End it first, then grant another.",
+  COMPLEMENTARY_NOT_FOUND: "We couldn't find that complementary plan, or it has already ended.",
+} as const;
+
 export const ERROR_MESSAGES = {
   ...AUTH_MESSAGES,
   ...BOOKING_MESSAGES,
@@ -208,6 +214,7 @@ export const ERROR_MESSAGES = {
   ALREADY_REPORTED: FORUM_MESSAGES.ALREADY_REPORTED,
   SAME_CATEGORY: FORUM_MESSAGES.SAME_CATEGORY,
   REPORT_NOT_FOUND: FORUM_MESSAGES.REPORT_NOT_FOUND,
+  ...DEBUG_MESSAGES,
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 

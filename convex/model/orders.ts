@@ -94,7 +94,7 @@ export async function applySubscriptionSnapshot(ctx: MutationCtx, subscription: 
  * the account is deactivated with reason subscription_cancelled (SPEC §4) and e-mailed a
  * reactivation link with the upgrade options; its data stays.
  */
-async function settleTier(ctx: MutationCtx, userId: Id<"users">, now: number, { ended }: { ended: boolean }) {
+export async function settleTier(ctx: MutationCtx, userId: Id<"users">, now: number, { ended }: { ended: boolean }) {
   const user = await ctx.db.get("users", userId);
   if (!user) return;
   const subscriptions = await ctx.db
