@@ -63,8 +63,18 @@ import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.boo
 import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
 import { Route as DashboardNotificationsRouteImport } from './routes/dashboard.notifications'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
+import { Route as DemosIndexRouteImport } from './routes/demos.index'
+import { Route as DemosBookingCalendarRouteImport } from './routes/demos.booking-calendar'
 import { Route as DemosCommandPaletteRouteImport } from './routes/demos.command-palette'
 import { Route as DemosCommandPaletteTiersRouteImport } from './routes/demos.command-palette-tiers'
+import { Route as DemosDashboardRouteImport } from './routes/demos.dashboard'
+import { Route as DemosDesignRouteImport } from './routes/demos.design'
+import { Route as DemosHeroVariationsRouteImport } from './routes/demos.hero-variations'
+import { Route as DemosLoadingScreenRouteImport } from './routes/demos.loading-screen'
+import { Route as DemosMenusRouteImport } from './routes/demos.menus'
+import { Route as DemosNativeDialogRouteImport } from './routes/demos.native-dialog'
+import { Route as DemosTimezoneSelectorRouteImport } from './routes/demos.timezone-selector'
+import { Route as DemosUiPatternsRouteImport } from './routes/demos.ui-patterns'
 import { Route as DemosUserProvisioningRouteImport } from './routes/demos.user-provisioning'
 import { Route as ForumIndexRouteImport } from './routes/forum.index'
 import { Route as ForumModerationRouteImport } from './routes/forum.moderation'
@@ -355,6 +365,16 @@ const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DemosIndexRoute = DemosIndexRouteImport.update({
+  id: '/demos/',
+  path: '/demos/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosBookingCalendarRoute = DemosBookingCalendarRouteImport.update({
+  id: '/demos/booking-calendar',
+  path: '/demos/booking-calendar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemosCommandPaletteRoute = DemosCommandPaletteRouteImport.update({
   id: '/demos/command-palette',
   path: '/demos/command-palette',
@@ -366,6 +386,46 @@ const DemosCommandPaletteTiersRoute =
     path: '/demos/command-palette-tiers',
     getParentRoute: () => rootRouteImport,
   } as any)
+const DemosDashboardRoute = DemosDashboardRouteImport.update({
+  id: '/demos/dashboard',
+  path: '/demos/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosDesignRoute = DemosDesignRouteImport.update({
+  id: '/demos/design',
+  path: '/demos/design',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosHeroVariationsRoute = DemosHeroVariationsRouteImport.update({
+  id: '/demos/hero-variations',
+  path: '/demos/hero-variations',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosLoadingScreenRoute = DemosLoadingScreenRouteImport.update({
+  id: '/demos/loading-screen',
+  path: '/demos/loading-screen',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosMenusRoute = DemosMenusRouteImport.update({
+  id: '/demos/menus',
+  path: '/demos/menus',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosNativeDialogRoute = DemosNativeDialogRouteImport.update({
+  id: '/demos/native-dialog',
+  path: '/demos/native-dialog',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosTimezoneSelectorRoute = DemosTimezoneSelectorRouteImport.update({
+  id: '/demos/timezone-selector',
+  path: '/demos/timezone-selector',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosUiPatternsRoute = DemosUiPatternsRouteImport.update({
+  id: '/demos/ui-patterns',
+  path: '/demos/ui-patterns',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemosUserProvisioningRoute = DemosUserProvisioningRouteImport.update({
   id: '/demos/user-provisioning',
   path: '/demos/user-provisioning',
@@ -515,8 +575,17 @@ export interface FileRoutesByFullPath {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/booking-calendar': typeof DemosBookingCalendarRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
+  '/demos/dashboard': typeof DemosDashboardRoute
+  '/demos/design': typeof DemosDesignRoute
+  '/demos/hero-variations': typeof DemosHeroVariationsRoute
+  '/demos/loading-screen': typeof DemosLoadingScreenRoute
+  '/demos/menus': typeof DemosMenusRoute
+  '/demos/native-dialog': typeof DemosNativeDialogRoute
+  '/demos/timezone-selector': typeof DemosTimezoneSelectorRoute
+  '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
@@ -528,6 +597,7 @@ export interface FileRoutesByFullPath {
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/demos/': typeof DemosIndexRoute
   '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -590,8 +660,17 @@ export interface FileRoutesByTo {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/booking-calendar': typeof DemosBookingCalendarRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
+  '/demos/dashboard': typeof DemosDashboardRoute
+  '/demos/design': typeof DemosDesignRoute
+  '/demos/hero-variations': typeof DemosHeroVariationsRoute
+  '/demos/loading-screen': typeof DemosLoadingScreenRoute
+  '/demos/menus': typeof DemosMenusRoute
+  '/demos/native-dialog': typeof DemosNativeDialogRoute
+  '/demos/timezone-selector': typeof DemosTimezoneSelectorRoute
+  '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
@@ -603,6 +682,7 @@ export interface FileRoutesByTo {
   '/case-studies': typeof CaseStudiesIndexRoute
   '/checkout': typeof CheckoutIndexRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/demos': typeof DemosIndexRoute
   '/forum': typeof ForumIndexRoute
   '/services': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -668,8 +748,17 @@ export interface FileRoutesById {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/booking-calendar': typeof DemosBookingCalendarRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
+  '/demos/dashboard': typeof DemosDashboardRoute
+  '/demos/design': typeof DemosDesignRoute
+  '/demos/hero-variations': typeof DemosHeroVariationsRoute
+  '/demos/loading-screen': typeof DemosLoadingScreenRoute
+  '/demos/menus': typeof DemosMenusRoute
+  '/demos/native-dialog': typeof DemosNativeDialogRoute
+  '/demos/timezone-selector': typeof DemosTimezoneSelectorRoute
+  '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
@@ -681,6 +770,7 @@ export interface FileRoutesById {
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/demos/': typeof DemosIndexRoute
   '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -747,8 +837,17 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/booking-calendar'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
+    | '/demos/dashboard'
+    | '/demos/design'
+    | '/demos/hero-variations'
+    | '/demos/loading-screen'
+    | '/demos/menus'
+    | '/demos/native-dialog'
+    | '/demos/timezone-selector'
+    | '/demos/ui-patterns'
     | '/demos/user-provisioning'
     | '/forum/moderation'
     | '/forum/search'
@@ -760,6 +859,7 @@ export interface FileRouteTypes {
     | '/case-studies/'
     | '/checkout/'
     | '/dashboard/'
+    | '/demos/'
     | '/forum/'
     | '/services/'
     | '/admin/email/health'
@@ -822,8 +922,17 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/booking-calendar'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
+    | '/demos/dashboard'
+    | '/demos/design'
+    | '/demos/hero-variations'
+    | '/demos/loading-screen'
+    | '/demos/menus'
+    | '/demos/native-dialog'
+    | '/demos/timezone-selector'
+    | '/demos/ui-patterns'
     | '/demos/user-provisioning'
     | '/forum/moderation'
     | '/forum/search'
@@ -835,6 +944,7 @@ export interface FileRouteTypes {
     | '/case-studies'
     | '/checkout'
     | '/dashboard'
+    | '/demos'
     | '/forum'
     | '/services'
     | '/admin/email/health'
@@ -899,8 +1009,17 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/booking-calendar'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
+    | '/demos/dashboard'
+    | '/demos/design'
+    | '/demos/hero-variations'
+    | '/demos/loading-screen'
+    | '/demos/menus'
+    | '/demos/native-dialog'
+    | '/demos/timezone-selector'
+    | '/demos/ui-patterns'
     | '/demos/user-provisioning'
     | '/forum/moderation'
     | '/forum/search'
@@ -912,6 +1031,7 @@ export interface FileRouteTypes {
     | '/case-studies/'
     | '/checkout/'
     | '/dashboard/'
+    | '/demos/'
     | '/forum/'
     | '/services/'
     | '/admin/email/health'
@@ -970,8 +1090,17 @@ export interface RootRouteChildren {
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  DemosBookingCalendarRoute: typeof DemosBookingCalendarRoute
   DemosCommandPaletteRoute: typeof DemosCommandPaletteRoute
   DemosCommandPaletteTiersRoute: typeof DemosCommandPaletteTiersRoute
+  DemosDashboardRoute: typeof DemosDashboardRoute
+  DemosDesignRoute: typeof DemosDesignRoute
+  DemosHeroVariationsRoute: typeof DemosHeroVariationsRoute
+  DemosLoadingScreenRoute: typeof DemosLoadingScreenRoute
+  DemosMenusRoute: typeof DemosMenusRoute
+  DemosNativeDialogRoute: typeof DemosNativeDialogRoute
+  DemosTimezoneSelectorRoute: typeof DemosTimezoneSelectorRoute
+  DemosUiPatternsRoute: typeof DemosUiPatternsRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
   LoginSplatRoute: typeof LoginSplatRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
@@ -980,6 +1109,7 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
+  DemosIndexRoute: typeof DemosIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   AdminEmailHealthRoute: typeof AdminEmailHealthRoute
   AdminEmailIndexRoute: typeof AdminEmailIndexRoute
@@ -1366,6 +1496,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSettingsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/demos/': {
+      id: '/demos/'
+      path: '/demos'
+      fullPath: '/demos/'
+      preLoaderRoute: typeof DemosIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/booking-calendar': {
+      id: '/demos/booking-calendar'
+      path: '/demos/booking-calendar'
+      fullPath: '/demos/booking-calendar'
+      preLoaderRoute: typeof DemosBookingCalendarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demos/command-palette': {
       id: '/demos/command-palette'
       path: '/demos/command-palette'
@@ -1378,6 +1522,62 @@ declare module '@tanstack/react-router' {
       path: '/demos/command-palette-tiers'
       fullPath: '/demos/command-palette-tiers'
       preLoaderRoute: typeof DemosCommandPaletteTiersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/dashboard': {
+      id: '/demos/dashboard'
+      path: '/demos/dashboard'
+      fullPath: '/demos/dashboard'
+      preLoaderRoute: typeof DemosDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/design': {
+      id: '/demos/design'
+      path: '/demos/design'
+      fullPath: '/demos/design'
+      preLoaderRoute: typeof DemosDesignRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/hero-variations': {
+      id: '/demos/hero-variations'
+      path: '/demos/hero-variations'
+      fullPath: '/demos/hero-variations'
+      preLoaderRoute: typeof DemosHeroVariationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/loading-screen': {
+      id: '/demos/loading-screen'
+      path: '/demos/loading-screen'
+      fullPath: '/demos/loading-screen'
+      preLoaderRoute: typeof DemosLoadingScreenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/menus': {
+      id: '/demos/menus'
+      path: '/demos/menus'
+      fullPath: '/demos/menus'
+      preLoaderRoute: typeof DemosMenusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/native-dialog': {
+      id: '/demos/native-dialog'
+      path: '/demos/native-dialog'
+      fullPath: '/demos/native-dialog'
+      preLoaderRoute: typeof DemosNativeDialogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/timezone-selector': {
+      id: '/demos/timezone-selector'
+      path: '/demos/timezone-selector'
+      fullPath: '/demos/timezone-selector'
+      preLoaderRoute: typeof DemosTimezoneSelectorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/ui-patterns': {
+      id: '/demos/ui-patterns'
+      path: '/demos/ui-patterns'
+      fullPath: '/demos/ui-patterns'
+      preLoaderRoute: typeof DemosUiPatternsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demos/user-provisioning': {
@@ -1614,8 +1814,17 @@ const rootRouteChildren: RootRouteChildren = {
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
+  DemosBookingCalendarRoute: DemosBookingCalendarRoute,
   DemosCommandPaletteRoute: DemosCommandPaletteRoute,
   DemosCommandPaletteTiersRoute: DemosCommandPaletteTiersRoute,
+  DemosDashboardRoute: DemosDashboardRoute,
+  DemosDesignRoute: DemosDesignRoute,
+  DemosHeroVariationsRoute: DemosHeroVariationsRoute,
+  DemosLoadingScreenRoute: DemosLoadingScreenRoute,
+  DemosMenusRoute: DemosMenusRoute,
+  DemosNativeDialogRoute: DemosNativeDialogRoute,
+  DemosTimezoneSelectorRoute: DemosTimezoneSelectorRoute,
+  DemosUiPatternsRoute: DemosUiPatternsRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
   LoginSplatRoute: LoginSplatRoute,
   RegisterSplatRoute: RegisterSplatRoute,
@@ -1624,6 +1833,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
+  DemosIndexRoute: DemosIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   AdminEmailHealthRoute: AdminEmailHealthRoute,
   AdminEmailIndexRoute: AdminEmailIndexRoute,

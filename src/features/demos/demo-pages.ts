@@ -3,11 +3,13 @@
  * indexed by search engines; tests/unit/site-routes.test.ts checks that each route below exists,
  * and tests/e2e/demos.spec.ts opens each one.
  */
+import type { LinkProps } from "@tanstack/react-router";
+
 export type DemoGroup = "components" | "flows" | "debug";
 
 export interface DemoPage {
   /** The page's path; under /demos unless the spec names it elsewhere (/hero-demo). */
-  path: string;
+  path: NonNullable<LinkProps["to"]>;
   title: string;
   /** One sentence: what the page shows. */
   description: string;
@@ -53,6 +55,61 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     path: "/hero-simple-demo",
     title: "Simple hero demo",
     description: "The minimal hero: one headline, one sentence, one action.",
+    group: "flows",
+  },
+  // Component and flow demos built on the real components with made-up data.
+  {
+    path: "/demos/ui-patterns",
+    title: "Reliable UI patterns",
+    description: "Menus, FAQ, contact form, newsletter, tabs, rating, event card, alerts, modal, dropdown and spinner.",
+    group: "components",
+  },
+  {
+    path: "/demos/timezone-selector",
+    title: "Time zone selector test",
+    description: "The searchable time zone field of the account settings, with its check.",
+    group: "components",
+  },
+  {
+    path: "/demos/native-dialog",
+    title: "Native dialog test",
+    description: "Three demos of the browser's own dialog element: a notice, a confirmation and a form.",
+    group: "components",
+  },
+  {
+    path: "/demos/menus",
+    title: "Sidebar, sheet and drawer menus",
+    description: "The three ways a menu slides in, and how the page behind stays still.",
+    group: "components",
+  },
+  {
+    path: "/demos/design",
+    title: "Design demo",
+    description: "Colours, type and controls of the theme, and the account settings dialog.",
+    group: "components",
+  },
+  {
+    path: "/demos/dashboard",
+    title: "Enhanced dashboard demo",
+    description: "The member dashboard with made-up numbers, sessions and activity.",
+    group: "flows",
+  },
+  {
+    path: "/demos/booking-calendar",
+    title: "Booking calendar theme showcase",
+    description: "Pick a July 2025 date, then a time, then confirm.",
+    group: "flows",
+  },
+  {
+    path: "/demos/loading-screen",
+    title: "Loading screen demo",
+    description: "The screen a visitor sees while their dashboard is built after booking.",
+    group: "flows",
+  },
+  {
+    path: "/demos/hero-variations",
+    title: "Hero variations",
+    description: "Hero V2 and the simple hero, one after the other, to compare.",
     group: "flows",
   },
 ];
