@@ -27,3 +27,42 @@ test("the /demos index lists every demo page, and each opens, noindex, with axe 
   }
   for (const demo of OPEN_PAGES) await checkPage(page, demo.path);
 });
+
+test("native dialogs close on Escape and give focus back; the confirmation and the form report their answer", async ({ page }) => {
+  await page.goto("/demos/native-dialog");
+  const ask = page.getByRole("button", { name: "Ask to confirm" });
+  await ask.click();
+  const confirm = page.getByRole("dialog", { name: "Move this session to Thursday?" });
+  await expect(confirm).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(ask).toBeFocused();
+  await expect(page.getByText("Closed with Escape: nothing changed.")).toBeVisible();
+  await ask.click();
+  await confirm.getByRole("button", { name: "Move to Thursday" }).click();
+  await expect(page.getByText("Confirmed: the session moves to Thursday.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add a note" }).click();
+  const note = page.getByRole("dialog", { name: "Add a note for your coach" });
+  // The browser keeps the dialog open until the required field is filled.
+  await note.getByRole("button", { name: "Save note" }).click();
+  await expect(note).toBeVisible();
+  await note.getByLabel(/Note/).fill("Talk about mornings");
+  await note.getByRole("button", { name: "Save note" }).click();
+  await expect(note).toBeHidden();
+  await expect(page.getByText('Saved note: "Talk about mornings"')).toBeVisible();
+});
+
+test("an open drawer or sheet keeps the page behind it from scrolling", async ({ page }) => {
+  await page.goto("/demos/menus");
+  const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+  expect(await bodyOverflow()).not.toBe("hidden");
+  await page.getByRole("button", { name: "Open the drawer" }).click();
+  await expect(page.getByRole("dialog", { name: "Add to your week" })).toBeVisible();
+  expect(await bodyOverflow()).toBe("hidden");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open the drawer" })).toBeFocused();
+  expect(await bodyOverflow()).not.toBe("hidden");
+});

@@ -15,27 +15,25 @@ interface RatingProps {
   /** 0 to RATING_MAX; 0 reads 'No rating' (SPEC §4). */
   value: number;
   onChange: (value: number) => void;
-  name?: string;
 }
 
 /**
  * A 1-5 star rating as a group of radio buttons: Tab reaches it, arrows move between the stars,
  * and the chosen value is also written out in words. Each star is a 44 px target.
  */
-export function Rating({ label, value, onChange, name }: RatingProps) {
-  const labelId = useId();
-  const group = name ?? labelId;
+export function Rating({ label, value, onChange }: RatingProps) {
+  const group = useId();
   return (
     <div className="flex flex-col gap-2">
       <fieldset className="flex flex-col gap-1">
-        <legend id={labelId} className="text-sm font-medium">
+        <legend className="text-sm font-medium">
           {label}
         </legend>
         <div className="flex items-center">
           {Array.from({ length: RATING_MAX }, (_, index) => {
             const star = index + 1;
             return (
-              <label key={star} className="group relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md">
+              <label key={star} className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md">
                 <input
                   type="radio"
                   name={group}

@@ -36,10 +36,12 @@ function demoData(now: number) {
     timezone: timeZone(),
   };
   const sessionId = (n: number) => `demo_session_${n}` as Id<"sessions">;
+  // Sessions start on the hour, as booked ones do.
+  const hour = Math.ceil(now / HOUR) * HOUR;
   const upcoming: UpcomingSession[] = [
-    { id: sessionId(1), title: "Weekly planning", startsAt: now + 2 * HOUR, durationMinutes: 60, coachName: "Cora Reyes" },
-    { id: sessionId(2), title: "Automation check-in", startsAt: now + 2 * DAY, durationMinutes: 30, coachName: "Cora Reyes" },
-    { id: sessionId(3), title: "Calendar clarity", startsAt: now + 6 * DAY, durationMinutes: 60, coachName: "Sam Okafor" },
+    { id: sessionId(1), title: "Weekly planning", startsAt: hour + HOUR, durationMinutes: 60, coachName: "Cora Reyes" },
+    { id: sessionId(2), title: "Automation check-in", startsAt: hour + 2 * DAY, durationMinutes: 30, coachName: "Cora Reyes" },
+    { id: sessionId(3), title: "Calendar clarity", startsAt: hour + 6 * DAY, durationMinutes: 60, coachName: "Sam Okafor" },
   ];
   const balance: TimeBalance = { totalMinutes: 600, consumedMinutes: 270, remainingMinutes: 330, lastPurchaseAt: now - 20 * DAY };
   const history: LedgerEntry[] = [

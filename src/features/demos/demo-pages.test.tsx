@@ -160,3 +160,44 @@ describe("enhanced dashboard demo", () => {
     expect(within(feed).getAllByRole("listitem")).toHaveLength(ACTIVITY_DEMO_COUNT);
   });
 });
+
+describe("design demo", () => {
+  it("opens the account settings dialog, which asks a signed-out visitor to sign in, and closes on Escape", async () => {
+    const user = userEvent.setup();
+    renderApp("/demos/design");
+    await user.click(await screen.findByRole("button", { name: "Open account settings" }));
+    const dialog = await screen.findByRole("dialog", { name: "Account settings" });
+    expect(within(dialog).getByText("Sign in to see and change your account settings.")).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});
+
+describe("hero variations demo", () => {
+  it("shows both heroes under one h1, V2 with the $991 package as free", async () => {
+    renderApp("/demos/hero-variations");
+    await screen.findByRole("heading", { level: 1, name: "Hero variations" });
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole("heading", { level: 2, name: "Your first week of calmer, clearer work, on us" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Calm coaching for busy ADHD minds" })).toBeInTheDocument();
+    expect(screen.getByTestId("package-total")).toHaveTextContent("$991 value — yours free");
+  });
+});
+
+describe("sidebar, sheet and drawer demo", () => {
+  it("folds the sidebar away and opens the drawer from the bottom", async () => {
+    const user = userEvent.setup();
+    renderApp("/demos/menus");
+    const toggle = await screen.findByRole("button", { name: "Hide sidebar" });
+    expect(screen.getByRole("navigation", { name: "Sidebar demo" })).toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("navigation", { name: "Sidebar demo" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Open the drawer" }));
+    const drawer = await screen.findByRole("dialog", { name: "Add to your week" });
+    await user.click(within(drawer).getByRole("button", { name: "Block focus time" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByText("You chose: Block focus time.")).toBeInTheDocument();
+  });
+});

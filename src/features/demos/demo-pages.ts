@@ -3,13 +3,11 @@
  * indexed by search engines; tests/unit/site-routes.test.ts checks that each route below exists,
  * and tests/e2e/demos.spec.ts opens each one.
  */
-import type { LinkProps } from "@tanstack/react-router";
-
 export type DemoGroup = "components" | "flows" | "debug";
 
 export interface DemoPage {
   /** The page's path; under /demos unless the spec names it elsewhere (/hero-demo). */
-  path: NonNullable<LinkProps["to"]>;
+  path: string;
   title: string;
   /** One sentence: what the page shows. */
   description: string;

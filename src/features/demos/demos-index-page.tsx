@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { ArrowRightIcon, CodeIcon, ShieldIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { PageColumn, PageHeader, PageSection } from "@/features/marketing/page-parts";
@@ -7,13 +6,19 @@ import { DEMO_GROUPS, DEMO_PAGES, type DemoGroup, type DemoPage } from "./demo-p
 function DemoLink({ page }: { page: DemoPage }) {
   return (
     <li>
-      <Link
-        to={page.path}
+      {/* A plain anchor: in-app-links.ts routes its click; the unit test checks each path is a route. */}
+      <a
+        href={page.path}
         className="group flex min-h-11 flex-col gap-1 rounded-lg border bg-card p-4 text-card-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >
         <span className="flex flex-wrap items-center gap-2 font-semibold">
-          {page.title}
-          <ArrowRightIcon className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none" aria-hidden />
+          <span>
+            {page.title}
+            <ArrowRightIcon
+              className="ml-1.5 inline size-4 align-[-0.125em] text-muted-foreground transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
+              aria-hidden
+            />
+          </span>
           {page.adminOnly ? (
             <Badge variant="outline">
               <ShieldIcon aria-hidden />
@@ -29,7 +34,7 @@ function DemoLink({ page }: { page: DemoPage }) {
         </span>
         <span className="text-sm text-muted-foreground">{page.description}</span>
         <span className="font-mono text-xs text-muted-foreground">{page.path}</span>
-      </Link>
+      </a>
     </li>
   );
 }

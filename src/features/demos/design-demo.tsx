@@ -32,25 +32,25 @@ const BUTTON_VARIANTS = ["default", "secondary", "outline", "ghost", "destructiv
 function AccountModalDemo() {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<AccountTab>("account");
+  const openAt = (next: AccountTab) => {
+    setTab(next);
+    setOpen(true);
+  };
+  // Fetching starts on hover or focus, so the dialog is usually there by the click.
+  const preload = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() };
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-muted-foreground">
         The account settings dialog of the command palette, opened at a tab of your choice. Signed in, it shows your real settings.
       </p>
-      <div className="flex flex-wrap gap-2">
-        {ACCOUNT_TABS.map((item) => (
-          <Button
-            key={item.id}
-            variant={item.id === "account" ? "default" : "outline"}
-            onPointerEnter={() => void loadDialog()}
-            onFocus={() => void loadDialog()}
-            onClick={() => {
-              setTab(item.id);
-              setOpen(true);
-            }}
-          >
-            {item.id === "account" ? <SettingsIcon aria-hidden /> : null}
-            {item.id === "account" ? "Open account settings" : item.label}
+      <Button {...preload} onClick={() => openAt("account")}>
+        <SettingsIcon aria-hidden />
+        Open account settings
+      </Button>
+      <div role="group" aria-label="Or open it at a tab" className="flex flex-wrap gap-2">
+        {ACCOUNT_TABS.filter((item) => item.id !== "account").map((item) => (
+          <Button key={item.id} variant="outline" {...preload} onClick={() => openAt(item.id)}>
+            {item.label}
           </Button>
         ))}
       </div>

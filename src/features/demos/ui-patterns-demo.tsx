@@ -34,7 +34,13 @@ import { NewsletterSection } from "@/features/marketing/newsletter-section";
 import { PageColumn, PageHeader, PageSection } from "@/features/marketing/page-parts";
 import { afterDemoDelay } from "./demo-delay";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** `days` after today at `hour` o'clock, the visitor's time. */
+const dayAt = (now: number, days: number, hour: number) => {
+  const date = new Date(now);
+  date.setDate(date.getDate() + days);
+  date.setHours(hour, 0, 0, 0);
+  return date.getTime();
+};
 
 /** Made-up events: one description under the Show more limit, one over it. */
 function demoEvents(now: number): EventItem[] {
@@ -47,7 +53,7 @@ function demoEvents(now: number): EventItem[] {
   return [
     event("demo-short", {
       title: "Focus hour, together",
-      startsAt: now + 3 * DAY_MS,
+      startsAt: dayAt(now, 3, 17),
       durationMinutes: 60,
       location: "Online, link sent after sign-up",
       isOnline: true,
@@ -56,7 +62,7 @@ function demoEvents(now: number): EventItem[] {
     }),
     event("demo-long", {
       title: "Planning a calm week",
-      startsAt: now + 9 * DAY_MS,
+      startsAt: dayAt(now, 9, 10),
       durationMinutes: 90,
       location: "LWCC studio, 12 Harbour Street",
       isOnline: false,
