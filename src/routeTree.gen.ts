@@ -63,17 +63,27 @@ import { Route as DashboardBookSessionRouteImport } from './routes/dashboard.boo
 import { Route as DashboardCalendarRouteImport } from './routes/dashboard.calendar'
 import { Route as DashboardNotificationsRouteImport } from './routes/dashboard.notifications'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard.settings'
+import { Route as DemosIndexRouteImport } from './routes/demos.index'
+import { Route as DemosBookingCalendarRouteImport } from './routes/demos.booking-calendar'
 import { Route as DemosCampaignApiErrorsRouteImport } from './routes/demos.campaign-api-errors'
 import { Route as DemosCollectionsPermissionsRouteImport } from './routes/demos.collections-permissions'
 import { Route as DemosCommandPaletteRouteImport } from './routes/demos.command-palette'
 import { Route as DemosCommandPaletteTiersRouteImport } from './routes/demos.command-palette-tiers'
 import { Route as DemosComplementarySubscriptionRouteImport } from './routes/demos.complementary-subscription'
+import { Route as DemosDashboardRouteImport } from './routes/demos.dashboard'
+import { Route as DemosDesignRouteImport } from './routes/demos.design'
+import { Route as DemosHeroVariationsRouteImport } from './routes/demos.hero-variations'
 import { Route as DemosHydrationRouteImport } from './routes/demos.hydration'
+import { Route as DemosLoadingScreenRouteImport } from './routes/demos.loading-screen'
 import { Route as DemosMcpAirtableRouteImport } from './routes/demos.mcp-airtable'
+import { Route as DemosMenusRouteImport } from './routes/demos.menus'
+import { Route as DemosNativeDialogRouteImport } from './routes/demos.native-dialog'
 import { Route as DemosPremiumPlanRouteImport } from './routes/demos.premium-plan'
 import { Route as DemosRealTimeRouteImport } from './routes/demos.real-time'
 import { Route as DemosSignupApiRouteImport } from './routes/demos.signup-api'
 import { Route as DemosStyleTestRouteImport } from './routes/demos.style-test'
+import { Route as DemosTimezoneSelectorRouteImport } from './routes/demos.timezone-selector'
+import { Route as DemosUiPatternsRouteImport } from './routes/demos.ui-patterns'
 import { Route as DemosUpdateToMasteryRouteImport } from './routes/demos.update-to-mastery'
 import { Route as DemosUserProvisioningRouteImport } from './routes/demos.user-provisioning'
 import { Route as ForumIndexRouteImport } from './routes/forum.index'
@@ -365,6 +375,16 @@ const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DemosIndexRoute = DemosIndexRouteImport.update({
+  id: '/demos/',
+  path: '/demos/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosBookingCalendarRoute = DemosBookingCalendarRouteImport.update({
+  id: '/demos/booking-calendar',
+  path: '/demos/booking-calendar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemosCampaignApiErrorsRoute = DemosCampaignApiErrorsRouteImport.update({
   id: '/demos/campaign-api-errors',
   path: '/demos/campaign-api-errors',
@@ -393,14 +413,44 @@ const DemosComplementarySubscriptionRoute =
     path: '/demos/complementary-subscription',
     getParentRoute: () => rootRouteImport,
   } as any)
+const DemosDashboardRoute = DemosDashboardRouteImport.update({
+  id: '/demos/dashboard',
+  path: '/demos/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosDesignRoute = DemosDesignRouteImport.update({
+  id: '/demos/design',
+  path: '/demos/design',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosHeroVariationsRoute = DemosHeroVariationsRouteImport.update({
+  id: '/demos/hero-variations',
+  path: '/demos/hero-variations',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemosHydrationRoute = DemosHydrationRouteImport.update({
   id: '/demos/hydration',
   path: '/demos/hydration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DemosLoadingScreenRoute = DemosLoadingScreenRouteImport.update({
+  id: '/demos/loading-screen',
+  path: '/demos/loading-screen',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemosMcpAirtableRoute = DemosMcpAirtableRouteImport.update({
   id: '/demos/mcp-airtable',
   path: '/demos/mcp-airtable',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosMenusRoute = DemosMenusRouteImport.update({
+  id: '/demos/menus',
+  path: '/demos/menus',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosNativeDialogRoute = DemosNativeDialogRouteImport.update({
+  id: '/demos/native-dialog',
+  path: '/demos/native-dialog',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemosPremiumPlanRoute = DemosPremiumPlanRouteImport.update({
@@ -421,6 +471,16 @@ const DemosSignupApiRoute = DemosSignupApiRouteImport.update({
 const DemosStyleTestRoute = DemosStyleTestRouteImport.update({
   id: '/demos/style-test',
   path: '/demos/style-test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosTimezoneSelectorRoute = DemosTimezoneSelectorRouteImport.update({
+  id: '/demos/timezone-selector',
+  path: '/demos/timezone-selector',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemosUiPatternsRoute = DemosUiPatternsRouteImport.update({
+  id: '/demos/ui-patterns',
+  path: '/demos/ui-patterns',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemosUpdateToMasteryRoute = DemosUpdateToMasteryRouteImport.update({
@@ -577,17 +637,26 @@ export interface FileRoutesByFullPath {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/booking-calendar': typeof DemosBookingCalendarRoute
   '/demos/campaign-api-errors': typeof DemosCampaignApiErrorsRoute
   '/demos/collections-permissions': typeof DemosCollectionsPermissionsRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/complementary-subscription': typeof DemosComplementarySubscriptionRoute
+  '/demos/dashboard': typeof DemosDashboardRoute
+  '/demos/design': typeof DemosDesignRoute
+  '/demos/hero-variations': typeof DemosHeroVariationsRoute
   '/demos/hydration': typeof DemosHydrationRoute
+  '/demos/loading-screen': typeof DemosLoadingScreenRoute
   '/demos/mcp-airtable': typeof DemosMcpAirtableRoute
+  '/demos/menus': typeof DemosMenusRoute
+  '/demos/native-dialog': typeof DemosNativeDialogRoute
   '/demos/premium-plan': typeof DemosPremiumPlanRoute
   '/demos/real-time': typeof DemosRealTimeRoute
   '/demos/signup-api': typeof DemosSignupApiRoute
   '/demos/style-test': typeof DemosStyleTestRoute
+  '/demos/timezone-selector': typeof DemosTimezoneSelectorRoute
+  '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
@@ -600,6 +669,7 @@ export interface FileRoutesByFullPath {
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/demos/': typeof DemosIndexRoute
   '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -662,17 +732,26 @@ export interface FileRoutesByTo {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/booking-calendar': typeof DemosBookingCalendarRoute
   '/demos/campaign-api-errors': typeof DemosCampaignApiErrorsRoute
   '/demos/collections-permissions': typeof DemosCollectionsPermissionsRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/complementary-subscription': typeof DemosComplementarySubscriptionRoute
+  '/demos/dashboard': typeof DemosDashboardRoute
+  '/demos/design': typeof DemosDesignRoute
+  '/demos/hero-variations': typeof DemosHeroVariationsRoute
   '/demos/hydration': typeof DemosHydrationRoute
+  '/demos/loading-screen': typeof DemosLoadingScreenRoute
   '/demos/mcp-airtable': typeof DemosMcpAirtableRoute
+  '/demos/menus': typeof DemosMenusRoute
+  '/demos/native-dialog': typeof DemosNativeDialogRoute
   '/demos/premium-plan': typeof DemosPremiumPlanRoute
   '/demos/real-time': typeof DemosRealTimeRoute
   '/demos/signup-api': typeof DemosSignupApiRoute
   '/demos/style-test': typeof DemosStyleTestRoute
+  '/demos/timezone-selector': typeof DemosTimezoneSelectorRoute
+  '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
@@ -685,6 +764,7 @@ export interface FileRoutesByTo {
   '/case-studies': typeof CaseStudiesIndexRoute
   '/checkout': typeof CheckoutIndexRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/demos': typeof DemosIndexRoute
   '/forum': typeof ForumIndexRoute
   '/services': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -750,17 +830,26 @@ export interface FileRoutesById {
   '/dashboard/calendar': typeof DashboardCalendarRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/demos/booking-calendar': typeof DemosBookingCalendarRoute
   '/demos/campaign-api-errors': typeof DemosCampaignApiErrorsRoute
   '/demos/collections-permissions': typeof DemosCollectionsPermissionsRoute
   '/demos/command-palette': typeof DemosCommandPaletteRoute
   '/demos/command-palette-tiers': typeof DemosCommandPaletteTiersRoute
   '/demos/complementary-subscription': typeof DemosComplementarySubscriptionRoute
+  '/demos/dashboard': typeof DemosDashboardRoute
+  '/demos/design': typeof DemosDesignRoute
+  '/demos/hero-variations': typeof DemosHeroVariationsRoute
   '/demos/hydration': typeof DemosHydrationRoute
+  '/demos/loading-screen': typeof DemosLoadingScreenRoute
   '/demos/mcp-airtable': typeof DemosMcpAirtableRoute
+  '/demos/menus': typeof DemosMenusRoute
+  '/demos/native-dialog': typeof DemosNativeDialogRoute
   '/demos/premium-plan': typeof DemosPremiumPlanRoute
   '/demos/real-time': typeof DemosRealTimeRoute
   '/demos/signup-api': typeof DemosSignupApiRoute
   '/demos/style-test': typeof DemosStyleTestRoute
+  '/demos/timezone-selector': typeof DemosTimezoneSelectorRoute
+  '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
   '/forum/moderation': typeof ForumModerationRoute
@@ -773,6 +862,7 @@ export interface FileRoutesById {
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/demos/': typeof DemosIndexRoute
   '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -839,17 +929,26 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/booking-calendar'
     | '/demos/campaign-api-errors'
     | '/demos/collections-permissions'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
     | '/demos/complementary-subscription'
+    | '/demos/dashboard'
+    | '/demos/design'
+    | '/demos/hero-variations'
     | '/demos/hydration'
+    | '/demos/loading-screen'
     | '/demos/mcp-airtable'
+    | '/demos/menus'
+    | '/demos/native-dialog'
     | '/demos/premium-plan'
     | '/demos/real-time'
     | '/demos/signup-api'
     | '/demos/style-test'
+    | '/demos/timezone-selector'
+    | '/demos/ui-patterns'
     | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
     | '/forum/moderation'
@@ -862,6 +961,7 @@ export interface FileRouteTypes {
     | '/case-studies/'
     | '/checkout/'
     | '/dashboard/'
+    | '/demos/'
     | '/forum/'
     | '/services/'
     | '/admin/email/health'
@@ -924,17 +1024,26 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/booking-calendar'
     | '/demos/campaign-api-errors'
     | '/demos/collections-permissions'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
     | '/demos/complementary-subscription'
+    | '/demos/dashboard'
+    | '/demos/design'
+    | '/demos/hero-variations'
     | '/demos/hydration'
+    | '/demos/loading-screen'
     | '/demos/mcp-airtable'
+    | '/demos/menus'
+    | '/demos/native-dialog'
     | '/demos/premium-plan'
     | '/demos/real-time'
     | '/demos/signup-api'
     | '/demos/style-test'
+    | '/demos/timezone-selector'
+    | '/demos/ui-patterns'
     | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
     | '/forum/moderation'
@@ -947,6 +1056,7 @@ export interface FileRouteTypes {
     | '/case-studies'
     | '/checkout'
     | '/dashboard'
+    | '/demos'
     | '/forum'
     | '/services'
     | '/admin/email/health'
@@ -1011,17 +1121,26 @@ export interface FileRouteTypes {
     | '/dashboard/calendar'
     | '/dashboard/notifications'
     | '/dashboard/settings'
+    | '/demos/booking-calendar'
     | '/demos/campaign-api-errors'
     | '/demos/collections-permissions'
     | '/demos/command-palette'
     | '/demos/command-palette-tiers'
     | '/demos/complementary-subscription'
+    | '/demos/dashboard'
+    | '/demos/design'
+    | '/demos/hero-variations'
     | '/demos/hydration'
+    | '/demos/loading-screen'
     | '/demos/mcp-airtable'
+    | '/demos/menus'
+    | '/demos/native-dialog'
     | '/demos/premium-plan'
     | '/demos/real-time'
     | '/demos/signup-api'
     | '/demos/style-test'
+    | '/demos/timezone-selector'
+    | '/demos/ui-patterns'
     | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
     | '/forum/moderation'
@@ -1034,6 +1153,7 @@ export interface FileRouteTypes {
     | '/case-studies/'
     | '/checkout/'
     | '/dashboard/'
+    | '/demos/'
     | '/forum/'
     | '/services/'
     | '/admin/email/health'
@@ -1092,17 +1212,26 @@ export interface RootRouteChildren {
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
+  DemosBookingCalendarRoute: typeof DemosBookingCalendarRoute
   DemosCampaignApiErrorsRoute: typeof DemosCampaignApiErrorsRoute
   DemosCollectionsPermissionsRoute: typeof DemosCollectionsPermissionsRoute
   DemosCommandPaletteRoute: typeof DemosCommandPaletteRoute
   DemosCommandPaletteTiersRoute: typeof DemosCommandPaletteTiersRoute
   DemosComplementarySubscriptionRoute: typeof DemosComplementarySubscriptionRoute
+  DemosDashboardRoute: typeof DemosDashboardRoute
+  DemosDesignRoute: typeof DemosDesignRoute
+  DemosHeroVariationsRoute: typeof DemosHeroVariationsRoute
   DemosHydrationRoute: typeof DemosHydrationRoute
+  DemosLoadingScreenRoute: typeof DemosLoadingScreenRoute
   DemosMcpAirtableRoute: typeof DemosMcpAirtableRoute
+  DemosMenusRoute: typeof DemosMenusRoute
+  DemosNativeDialogRoute: typeof DemosNativeDialogRoute
   DemosPremiumPlanRoute: typeof DemosPremiumPlanRoute
   DemosRealTimeRoute: typeof DemosRealTimeRoute
   DemosSignupApiRoute: typeof DemosSignupApiRoute
   DemosStyleTestRoute: typeof DemosStyleTestRoute
+  DemosTimezoneSelectorRoute: typeof DemosTimezoneSelectorRoute
+  DemosUiPatternsRoute: typeof DemosUiPatternsRoute
   DemosUpdateToMasteryRoute: typeof DemosUpdateToMasteryRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
   LoginSplatRoute: typeof LoginSplatRoute
@@ -1112,6 +1241,7 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
+  DemosIndexRoute: typeof DemosIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   AdminEmailHealthRoute: typeof AdminEmailHealthRoute
   AdminEmailIndexRoute: typeof AdminEmailIndexRoute
@@ -1498,6 +1628,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSettingsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/demos/': {
+      id: '/demos/'
+      path: '/demos'
+      fullPath: '/demos/'
+      preLoaderRoute: typeof DemosIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/booking-calendar': {
+      id: '/demos/booking-calendar'
+      path: '/demos/booking-calendar'
+      fullPath: '/demos/booking-calendar'
+      preLoaderRoute: typeof DemosBookingCalendarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demos/campaign-api-errors': {
       id: '/demos/campaign-api-errors'
       path: '/demos/campaign-api-errors'
@@ -1533,6 +1677,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemosComplementarySubscriptionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/demos/dashboard': {
+      id: '/demos/dashboard'
+      path: '/demos/dashboard'
+      fullPath: '/demos/dashboard'
+      preLoaderRoute: typeof DemosDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/design': {
+      id: '/demos/design'
+      path: '/demos/design'
+      fullPath: '/demos/design'
+      preLoaderRoute: typeof DemosDesignRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/hero-variations': {
+      id: '/demos/hero-variations'
+      path: '/demos/hero-variations'
+      fullPath: '/demos/hero-variations'
+      preLoaderRoute: typeof DemosHeroVariationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demos/hydration': {
       id: '/demos/hydration'
       path: '/demos/hydration'
@@ -1540,11 +1705,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemosHydrationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/demos/loading-screen': {
+      id: '/demos/loading-screen'
+      path: '/demos/loading-screen'
+      fullPath: '/demos/loading-screen'
+      preLoaderRoute: typeof DemosLoadingScreenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demos/mcp-airtable': {
       id: '/demos/mcp-airtable'
       path: '/demos/mcp-airtable'
       fullPath: '/demos/mcp-airtable'
       preLoaderRoute: typeof DemosMcpAirtableRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/menus': {
+      id: '/demos/menus'
+      path: '/demos/menus'
+      fullPath: '/demos/menus'
+      preLoaderRoute: typeof DemosMenusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/native-dialog': {
+      id: '/demos/native-dialog'
+      path: '/demos/native-dialog'
+      fullPath: '/demos/native-dialog'
+      preLoaderRoute: typeof DemosNativeDialogRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demos/premium-plan': {
@@ -1573,6 +1759,20 @@ declare module '@tanstack/react-router' {
       path: '/demos/style-test'
       fullPath: '/demos/style-test'
       preLoaderRoute: typeof DemosStyleTestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/timezone-selector': {
+      id: '/demos/timezone-selector'
+      path: '/demos/timezone-selector'
+      fullPath: '/demos/timezone-selector'
+      preLoaderRoute: typeof DemosTimezoneSelectorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demos/ui-patterns': {
+      id: '/demos/ui-patterns'
+      path: '/demos/ui-patterns'
+      fullPath: '/demos/ui-patterns'
+      preLoaderRoute: typeof DemosUiPatternsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demos/update-to-mastery': {
@@ -1816,17 +2016,26 @@ const rootRouteChildren: RootRouteChildren = {
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
+  DemosBookingCalendarRoute: DemosBookingCalendarRoute,
   DemosCampaignApiErrorsRoute: DemosCampaignApiErrorsRoute,
   DemosCollectionsPermissionsRoute: DemosCollectionsPermissionsRoute,
   DemosCommandPaletteRoute: DemosCommandPaletteRoute,
   DemosCommandPaletteTiersRoute: DemosCommandPaletteTiersRoute,
   DemosComplementarySubscriptionRoute: DemosComplementarySubscriptionRoute,
+  DemosDashboardRoute: DemosDashboardRoute,
+  DemosDesignRoute: DemosDesignRoute,
+  DemosHeroVariationsRoute: DemosHeroVariationsRoute,
   DemosHydrationRoute: DemosHydrationRoute,
+  DemosLoadingScreenRoute: DemosLoadingScreenRoute,
   DemosMcpAirtableRoute: DemosMcpAirtableRoute,
+  DemosMenusRoute: DemosMenusRoute,
+  DemosNativeDialogRoute: DemosNativeDialogRoute,
   DemosPremiumPlanRoute: DemosPremiumPlanRoute,
   DemosRealTimeRoute: DemosRealTimeRoute,
   DemosSignupApiRoute: DemosSignupApiRoute,
   DemosStyleTestRoute: DemosStyleTestRoute,
+  DemosTimezoneSelectorRoute: DemosTimezoneSelectorRoute,
+  DemosUiPatternsRoute: DemosUiPatternsRoute,
   DemosUpdateToMasteryRoute: DemosUpdateToMasteryRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
   LoginSplatRoute: LoginSplatRoute,
@@ -1836,6 +2045,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
+  DemosIndexRoute: DemosIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   AdminEmailHealthRoute: AdminEmailHealthRoute,
   AdminEmailIndexRoute: AdminEmailIndexRoute,

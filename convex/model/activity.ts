@@ -9,6 +9,8 @@ export type ActivityType = Infer<typeof activityTypeValidator>;
 export const ACTIVITY_TYPES: readonly ActivityType[] = ["session", "recording", "booking", "transcript", "system"];
 /** Items the dashboard feed shows before "Show more" (SPEC §9). */
 export const ACTIVITY_VISIBLE = 10;
+/** Items the enhanced dashboard demo shows (SPEC §2: "demo shows 8"). */
+export const ACTIVITY_DEMO_COUNT = 8;
 
 /** The action URLs of SPEC §2, built in one place. */
 export const activityUrls = {

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DISALLOWED_PREFIXES, INDEXED_PATHS } from "../../convex/model/site";
+import { DEMO_PAGES } from "../../src/features/demos/demo-pages";
 
 /** Route files as URL patterns: "services.$slug.tsx" → "/services/$slug", "index.tsx" → "/". */
 function routePatterns(): string[] {
@@ -18,8 +19,8 @@ const matches = (pattern: string, url: string) => {
   return a.length === b.length && a.every((part, i) => part.startsWith("$") || part === b[i]);
 };
 
-/** Pages that exist but are deliberately not in the sitemap. */
-const NOT_INDEXED = ["/hero-demo", "/hero-simple-demo"];
+/** Pages that exist but are deliberately not in the sitemap: every demo, test and debug page. */
+const NOT_INDEXED: readonly string[] = DEMO_PAGES.map((page) => page.path);
 
 describe("the sitemap's page list", () => {
   const patterns = routePatterns();
@@ -36,5 +37,22 @@ describe("the sitemap's page list", () => {
       });
     const publicStatic = patterns.filter((pattern) => !pattern.includes("$") && !NOT_INDEXED.includes(pattern) && !disallowed(pattern));
     expect(publicStatic.filter((pattern) => !(INDEXED_PATHS as readonly string[]).includes(pattern))).toEqual([]);
+  });
+});
+
+describe("the demo pages of the /demos index", () => {
+  const patterns = routePatterns();
+
+  it("are each a route", () => {
+    expect(DEMO_PAGES.filter((page) => !patterns.some((pattern) => matches(pattern, page.path))).map((page) => page.path)).toEqual([]);
+  });
+
+  it("are never in the sitemap", () => {
+    expect(INDEXED_PATHS.filter((url) => NOT_INDEXED.includes(url))).toEqual([]);
+  });
+
+  it("are listed once each", () => {
+    const paths = DEMO_PAGES.map((page) => page.path);
+    expect(paths.filter((path, index) => paths.indexOf(path) !== index)).toEqual([]);
   });
 });

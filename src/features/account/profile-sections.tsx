@@ -172,16 +172,18 @@ export function ProfileForm({ user }: { user: ViewerUser }) {
 
 const timeZoneSchema = z.object({ timezone: z.string().refine(isValidTimezone, TIMEZONE_ERROR) });
 
-/** The member's time zone, which every session time on the site is shown in. */
-function TimeZoneForm({ user }: { user: ViewerUser }) {
-  const updateProfile = useMutation(api.users.updateProfile);
+/**
+ * The member's time zone, which every session time on the site is shown in. `save` stores a
+ * checked zone: the member's profile here, nothing at all in the time zone selector test.
+ */
+export function TimeZoneForm({ timezone, save }: { timezone: string; save: (args: { timezone: string }) => Promise<unknown> }) {
   const id = `${useId()}-timezone`;
   // The field's text; a zone shows as its label ("America/New York").
-  const [text, setText] = useState(zoneLabel(user.timezone));
+  const [text, setText] = useState(zoneLabel(timezone));
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const form = useFormErrors({ timezone: id });
-  const zones = useMemo(() => timeZoneOptions(user.timezone), [user.timezone]);
+  const zones = useMemo(() => timeZoneOptions(timezone), [timezone]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -194,7 +196,7 @@ function TimeZoneForm({ user }: { user: ViewerUser }) {
     form.clear();
     setSaving(true);
     try {
-      await updateProfile(parsed.data);
+      await save(parsed.data);
       setText(zoneLabel(parsed.data.timezone));
       setSaved(true);
     } catch (error) {
@@ -235,9 +237,10 @@ function TimeZoneForm({ user }: { user: ViewerUser }) {
 
 /** The time zone, and the way to the calendar it applies to. */
 export function CalendarSettings({ user }: { user: ViewerUser }) {
+  const updateProfile = useMutation(api.users.updateProfile);
   return (
     <div className="flex flex-col gap-4">
-      <TimeZoneForm user={user} />
+      <TimeZoneForm timezone={user.timezone} save={updateProfile} />
       <Link to="/dashboard/calendar" className={textLinkClass}>
         <CalendarDaysIcon className="mr-2 size-4" aria-hidden />
         Open your calendar

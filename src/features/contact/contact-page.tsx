@@ -2,6 +2,7 @@ import { api } from "@convex/_generated/api";
 import { CONTACT_LIMITS, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, CONTACT_TEXT, contactErrors, type ContactSubject } from "@convex/model/contact";
 import { AUTH_MESSAGES, type UserError } from "@convex/model/messages";
 import { useMutation } from "convex/react";
+import type { FunctionArgs } from "convex/server";
 import { ConvexError } from "convex/values";
 import { CheckCircle2Icon, ClockIcon } from "lucide-react";
 import { useState, type ChangeEvent, type FormEvent } from "react";
@@ -17,7 +18,7 @@ import { contactPrefill, type ContactSubjectParam } from "./contact-topics";
 
 const FIELD_IDS = { name: "contact-name", email: "contact-email", subject: "contact-subject", message: "contact-message" } as const;
 type Field = keyof typeof FIELD_IDS;
-type Values = { subject: ContactSubject | ""; message: string };
+export type Values = { subject: ContactSubject | ""; message: string };
 
 export const CONTACT_SEND_FAILED = "We couldn't send your message. Check your connection and try again.";
 
@@ -35,9 +36,17 @@ export function contactSubmitErrors(error: unknown): FormErrors<Field> {
 }
 
 type Who = { name: string; email: string };
+export type ContactInput = FunctionArgs<typeof api.contact.submit>;
 
-function ContactForm({ initial, who, onSent }: { initial: Values; who: Who; onSent: () => void }) {
-  const submitMessage = useMutation(api.contact.submit);
+interface ContactFormProps {
+  initial: Values;
+  who: Who;
+  /** Delivers the checked message; the page sends it to the backend, the UI patterns demo only pretends. */
+  send: (input: ContactInput) => Promise<unknown>;
+  onSent: () => void;
+}
+
+export function ContactForm({ initial, who, send, onSent }: ContactFormProps) {
   const [values, setValues] = useState<Values & Who>({ ...initial, name: who.name, email: who.email });
   // A member's details arrive after sign-in settles: fill them into fields still empty, never over what was typed.
   const [filledFor, setFilledFor] = useState(who.email);
@@ -59,7 +68,7 @@ function ContactForm({ initial, who, onSent }: { initial: Values; who: Who; onSe
     form.clear();
     setSending(true);
     try {
-      await submitMessage({ ...input, name: input.name.trim(), email: input.email.trim(), message: input.message.trim() });
+      await send({ ...input, name: input.name.trim(), email: input.email.trim(), message: input.message.trim() });
     } catch (error) {
       setSending(false);
       form.fail(contactSubmitErrors(error));
@@ -131,6 +140,12 @@ function ContactForm({ initial, who, onSent }: { initial: Values; who: Who; onSe
   );
 }
 
+/** The form wired to the backend; the mutation hook needs the Convex client, which the demo does without. */
+function ConvexContactForm(props: Omit<ContactFormProps, "send">) {
+  const submitMessage = useMutation(api.contact.submit);
+  return <ContactForm {...props} send={submitMessage} />;
+}
+
 export function ContactPage({ subject }: { subject?: ContactSubjectParam }) {
   const prefill = contactPrefill(subject);
   const viewer = useViewer();
@@ -175,7 +190,7 @@ export function ContactPage({ subject }: { subject?: ContactSubjectParam }) {
       </div>
       {sent ? null : (
         <div className="mt-8">
-          <ContactForm key={formKey} initial={prefill} who={who} onSent={() => setSent(true)} />
+          <ConvexContactForm key={formKey} initial={prefill} who={who} onSent={() => setSent(true)} />
         </div>
       )}
     </section>

@@ -37,7 +37,18 @@ function WelcomeSkeleton() {
   );
 }
 
-function WelcomeHeader({ user, now, sessionsThisWeek }: { user: ViewerUser; now: number; sessionsThisWeek: number | undefined }) {
+/** The dashboard's greeting; `titleLevel` h2 where it sits under another page's h1 (the dashboard demo). */
+export function WelcomeHeader({
+  user,
+  now,
+  sessionsThisWeek,
+  titleLevel: Title = "h1",
+}: {
+  user: ViewerUser;
+  now: number;
+  sessionsThisWeek: number | undefined;
+  titleLevel?: "h1" | "h2";
+}) {
   return (
     <header className="flex flex-wrap items-center gap-4">
       <span
@@ -47,9 +58,9 @@ function WelcomeHeader({ user, now, sessionsThisWeek }: { user: ViewerUser; now:
         {initials(user)}
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h1 className="text-3xl font-bold break-words">
+        <Title className="text-3xl font-bold break-words">
           {greeting(now, user.timezone)}, {user.firstName || "there"}
-        </h1>
+        </Title>
         <p className="text-muted-foreground">
           {memberFor(user.createdAt, now)}
           {sessionsThisWeek === undefined ? null : ` · ${sessionsThisWeek} ${sessionsThisWeek === 1 ? "session" : "sessions"} this week`}

@@ -55,6 +55,61 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     description: "The minimal hero: one headline, one sentence, one action.",
     group: "flows",
   },
+  // Component and flow demos built on the real components with made-up data.
+  {
+    path: "/demos/ui-patterns",
+    title: "Reliable UI patterns",
+    description: "Menus, FAQ, contact form, newsletter, tabs, rating, event card, alerts, modal, dropdown and spinner.",
+    group: "components",
+  },
+  {
+    path: "/demos/timezone-selector",
+    title: "Time zone selector test",
+    description: "The searchable time zone field of the account settings, with its check.",
+    group: "components",
+  },
+  {
+    path: "/demos/native-dialog",
+    title: "Native dialog test",
+    description: "Three demos of the browser's own dialog element: a notice, a confirmation and a form.",
+    group: "components",
+  },
+  {
+    path: "/demos/menus",
+    title: "Sidebar, sheet and drawer menus",
+    description: "The three ways a menu slides in, and how the page behind stays still.",
+    group: "components",
+  },
+  {
+    path: "/demos/design",
+    title: "Design demo",
+    description: "Colours, type and controls of the theme, and the account settings dialog.",
+    group: "components",
+  },
+  {
+    path: "/demos/dashboard",
+    title: "Enhanced dashboard demo",
+    description: "The member dashboard with made-up numbers, sessions and activity.",
+    group: "flows",
+  },
+  {
+    path: "/demos/booking-calendar",
+    title: "Booking calendar theme showcase",
+    description: "Pick a July 2025 date, then a time, then confirm.",
+    group: "flows",
+  },
+  {
+    path: "/demos/loading-screen",
+    title: "Loading screen demo",
+    description: "The screen a visitor sees while their dashboard is built after booking.",
+    group: "flows",
+  },
+  {
+    path: "/demos/hero-variations",
+    title: "Hero variations",
+    description: "Hero V2 and the simple hero, one after the other, to compare.",
+    group: "flows",
+  },
   // Debug and test pages that read server data, or answer for an integration (issue 22).
   {
     path: "/demos/update-to-mastery",

@@ -10,8 +10,19 @@ export type EventItem = FunctionReturnType<typeof api.catalog.events>[number];
 
 type RegisterState = "idle" | "registering" | "registered" | "elsewhere";
 
-/** One event (SPEC §4): not registered → registered; the description expands when long. */
-export function EventCard({ event, now }: { event: EventItem; now?: number }) {
+/**
+ * One event (SPEC §4): not registered → registered; the description expands when long.
+ * `register` replaces the call to the backend (the UI patterns demo registers nobody).
+ */
+export function EventCard({
+  event,
+  now,
+  register: registerFor = registerForEvent,
+}: {
+  event: EventItem;
+  now?: number;
+  register?: (eventTitle: string) => Promise<boolean>;
+}) {
   const descriptionId = useId();
   const titleId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -24,7 +35,7 @@ export function EventCard({ event, now }: { event: EventItem; now?: number }) {
   async function register() {
     setState("registering");
     setBlocked(false);
-    if (await registerForEvent(event.title)) {
+    if (await registerFor(event.title)) {
       setState("registered");
       return;
     }

@@ -3,17 +3,20 @@ import { CLAIMS } from "./claims";
 import { ConsultationButton } from "./page-parts";
 import { formatUsd, packageTotal, TESTIMONIALS, WEEK_ONE_PACKAGE } from "./week-one-package";
 
-/** /hero-demo: hero V2 (SPEC §2), with the week-1 package shown as free and member quotes. */
-export function HeroDemoPage() {
+/**
+ * /hero-demo: hero V2 (SPEC §2), with the week-1 package shown as free and member quotes.
+ * `Title` is h2 where the hero sits under another page's h1 (the hero variations demo).
+ */
+export function HeroDemoPage({ titleLevel: Title = "h1" }: { titleLevel?: "h1" | "h2" }) {
   const total = packageTotal(WEEK_ONE_PACKAGE);
   return (
     <>
       <section aria-labelledby="hero-v2-title" className="mx-auto grid max-w-6xl gap-10 px-4 pt-16 pb-12 sm:pt-24 lg:grid-cols-[1.1fr_1fr]">
         <div>
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">Hero V2 · Trusted by {CLAIMS.entrepreneursHelped} entrepreneurs</p>
-          <h1 id="hero-v2-title" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          <Title id="hero-v2-title" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             Your first week of calmer, clearer work, on us
-          </h1>
+          </Title>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground">
             Start with a free {CLAIMS.consultationMinutes}-minute consultation. If coaching fits, your week-1 package is
             included at no cost: three practical pieces that make a difference from day one.

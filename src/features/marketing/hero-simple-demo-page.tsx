@@ -1,13 +1,16 @@
 import { CLAIMS } from "./claims";
 import { ConsultationButton } from "./page-parts";
 
-/** /hero-simple-demo: the minimal hero: one headline, one sentence, one action. */
-export function HeroSimpleDemoPage() {
+/**
+ * /hero-simple-demo: the minimal hero: one headline, one sentence, one action.
+ * `Title` is h2 where the hero sits under another page's h1 (the hero variations demo).
+ */
+export function HeroSimpleDemoPage({ titleLevel: Title = "h1" }: { titleLevel?: "h1" | "h2" }) {
   return (
     <section aria-labelledby="hero-simple-title" className="mx-auto flex max-w-3xl flex-col items-start px-4 py-20 sm:py-28">
-      <h1 id="hero-simple-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+      <Title id="hero-simple-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
         Calm coaching for busy ADHD minds
-      </h1>
+      </Title>
       <p className="mt-5 text-lg text-muted-foreground">
         One clear next step at a time, for entrepreneurs and professionals with ADHD and learning differences.
       </p>

@@ -9,7 +9,7 @@ import { useFormErrors } from "@/components/forms/use-form-errors";
 import { Button } from "@/components/ui/button";
 import { EmailInput } from "@/components/forms/email-input";
 import { Input } from "@/components/ui/input";
-import { NEWSLETTER_FORM_ACTION, NEWSLETTER_TEXT, outcomeFromSearch, postNewsletter } from "./newsletter";
+import { NEWSLETTER_FORM_ACTION, NEWSLETTER_TEXT, outcomeFromSearch, postNewsletter, type NewsletterResult } from "./newsletter";
 
 const FIELD_IDS = { name: "newsletter-name", email: "newsletter-email" } as const;
 type Status = "idle" | "submitting" | "subscribed";
@@ -17,9 +17,10 @@ type Status = "idle" | "submitting" | "subscribed";
 /**
  * The newsletter sign-up (SPEC §4, §7). A real form that posts to /newsletter/subscribe, so it
  * works without JavaScript; with JavaScript it posts to /api/newsletter and stays on the page,
- * and falls back to the plain post when that endpoint cannot be reached.
+ * and falls back to the plain post when that endpoint cannot be reached. `post` replaces the call
+ * to /api/newsletter (the UI patterns demo answers itself and signs nobody up).
  */
-export function NewsletterSection() {
+export function NewsletterSection({ post = postNewsletter }: { post?: (data: FormData) => Promise<NewsletterResult> } = {}) {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   // What the no-JavaScript post reported when it sent the visitor back here.
   const [outcome] = useState(() => outcomeFromSearch(searchStr));
@@ -42,7 +43,7 @@ export function NewsletterSection() {
     }
     form.clear();
     setStatus("submitting");
-    const result = await postNewsletter(data);
+    const result = await post(data);
     if (result.kind === "subscribed") {
       setStatus("subscribed");
     } else if (result.kind === "rejected") {

@@ -19,10 +19,10 @@ import { ErrorSummary } from "@/components/forms/error-summary";
 import { RequiredNote } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTimeZone, useViewer } from "@/features/auth/viewer";
 import { dateTime } from "@/lib/relative-time";
+import { LoadingProgress } from "./loading-progress";
 import { controlId, OnboardingFields, type Answers } from "./onboarding-fields";
 import { MissingBooking } from "./missing-booking";
 import type { LoadingSearch } from "./search";
@@ -233,7 +233,6 @@ function Onboarding({ person }: { person: Person }) {
   const answered = data?.response?.action === "submit_onboarding";
   const showInline = Boolean(data) && !answered && (formRevealed || inline) && !windowOpen;
   const showPrompt = Boolean(data) && !answered && promptDue && !showInline && !windowOpen;
-  const rounded = Math.floor(progress);
 
   function completeLater() {
     // Offline, the socket cannot carry the mutation; a plain form post may still get through.
@@ -266,28 +265,7 @@ function Onboarding({ person }: { person: Person }) {
         {data ? <BookingSummary booking={data.booking} /> : <Skeleton className="h-5 w-72" />}
       </header>
 
-      <section aria-labelledby="progress-label" className="flex flex-col gap-3">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="progress-label" className="font-semibold">
-            Your dashboard
-          </h2>
-          <span className="text-sm tabular-nums text-muted-foreground" aria-hidden>
-            {rounded}%
-          </span>
-        </div>
-        <Progress value={progress} aria-labelledby="progress-label" aria-valuetext={`${rounded}%`} className="h-3" />
-        {/* Announced when the line changes, not at every step of the bar. */}
-        <p role="status" aria-live="polite" className="flex items-center gap-2 text-muted-foreground">
-          {progress >= 100 ? (
-            <>
-              <CheckCircle2Icon className="size-4 text-success" aria-hidden />
-              Your dashboard is ready.
-            </>
-          ) : (
-            message
-          )}
-        </p>
-      </section>
+      <LoadingProgress progress={progress} message={message} />
 
       {answered ? (
         <div className="flex flex-col items-start gap-3 rounded-xl border bg-card p-6">
