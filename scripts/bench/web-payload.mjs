@@ -73,7 +73,7 @@ async function publicPages(origin) {
 }
 
 /** @param {number[]} values */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /**
  * The least JavaScript any page of this stack can ship: React, ReactDOM and TanStack Router with
