@@ -169,6 +169,7 @@ export async function run() {
     });
 
     for (const page of LIGHTHOUSE_PAGES) {
+      /** @type {Awaited<ReturnType<typeof lighthouseRun>>[]} */
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(`${product.url}${page}`));
       /** @param {"performance" | "bestPractices" | "accessibility"} key */
