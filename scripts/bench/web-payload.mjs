@@ -69,7 +69,7 @@ async function idleAfterLoad(browser, url) {
 /** Every page the site's own sitemap lists (the public pages and the published articles), as paths. @param {string} origin */
 async function publicPages(origin) {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
 }
 
 /** @param {number[]} values */
