@@ -146,6 +146,22 @@ function ConvexContactForm(props: Omit<ContactFormProps, "send">) {
   return <ContactForm {...props} send={submitMessage} />;
 }
 
+/** The thanks after a message is sent, and the way to write another. */
+export function ContactSent({ onAnother, note }: { onAnother: () => void; note?: string }) {
+  return (
+    <div className="flex flex-col items-start gap-4 rounded-xl border bg-card p-6">
+      <p className="flex items-start gap-2 text-lg font-semibold">
+        <CheckCircle2Icon className="mt-1 size-5 shrink-0 text-success" aria-hidden />
+        {CONTACT_TEXT.sent}
+        {note ? ` ${note}` : null}
+      </p>
+      <Button variant="outline" onClick={onAnother}>
+        Send another message
+      </Button>
+    </div>
+  );
+}
+
 export function ContactPage({ subject }: { subject?: ContactSubjectParam }) {
   const prefill = contactPrefill(subject);
   const viewer = useViewer();
@@ -171,21 +187,12 @@ export function ContactPage({ subject }: { subject?: ContactSubjectParam }) {
       </p>
       <div role="status" aria-live="polite" className="mt-8 empty:hidden">
         {sent ? (
-          <div className="flex flex-col items-start gap-4 rounded-xl border bg-card p-6">
-            <p className="flex items-start gap-2 text-lg font-semibold">
-              <CheckCircle2Icon className="mt-1 size-5 shrink-0 text-success" aria-hidden />
-              {CONTACT_TEXT.sent}
-            </p>
-            <Button
-              variant="outline"
-              onClick={() => {
-                setSent(false);
-                setFormKey((key) => key + 1);
-              }}
-            >
-              Send another message
-            </Button>
-          </div>
+          <ContactSent
+            onAnother={() => {
+              setSent(false);
+              setFormKey((key) => key + 1);
+            }}
+          />
         ) : null}
       </div>
       {sent ? null : (

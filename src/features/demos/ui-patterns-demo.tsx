@@ -1,5 +1,4 @@
 import type { Id } from "@convex/_generated/dataModel";
-import { CONTACT_TEXT } from "@convex/model/contact";
 import {
   ArrowDownWideNarrowIcon,
   CheckCircle2Icon,
@@ -27,7 +26,7 @@ import {
 import { Rating } from "@/components/ui/rating";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { ContactForm } from "@/features/contact/contact-page";
+import { ContactForm, ContactSent } from "@/features/contact/contact-page";
 import { EventCard, type EventItem } from "@/features/marketing/event-card";
 import { FAQ } from "@/features/marketing/faq";
 import { NewsletterSection } from "@/features/marketing/newsletter-section";
@@ -168,20 +167,14 @@ function ContactDemo() {
   const [formKey, setFormKey] = useState(0);
   if (sent) {
     return (
-      <div role="status" className="flex flex-col items-start gap-4 rounded-xl border bg-card p-6">
-        <p className="flex items-start gap-2 font-semibold">
-          <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-          {CONTACT_TEXT.sent} (Demo: nothing was sent.)
-        </p>
-        <Button
-          variant="outline"
-          onClick={() => {
+      <div role="status">
+        <ContactSent
+          note="(Demo: nothing was sent.)"
+          onAnother={() => {
             setSent(false);
             setFormKey((key) => key + 1);
           }}
-        >
-          Send another message
-        </Button>
+        />
       </div>
     );
   }
