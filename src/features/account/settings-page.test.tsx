@@ -44,7 +44,9 @@ function highlighted(zone: HTMLElement) {
   return option;
 }
 
-describe("settings", () => {
+// Typing into the field re-renders a list of some 420 zones, which jsdom takes seconds over on a
+// busy machine: the default 5 s was too tight (a ceiling against hangs, not a speed check).
+describe("settings", { timeout: 20_000 }, () => {
   beforeEach(() => {
     state.preferences = DEFAULT_NOTIFICATION_PREFERENCES;
     state.calls = [];
