@@ -288,7 +288,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   async function reload() {
     const next = await loadEngine();
     next.importState(current.exportState());
+    const previous = current;
     current = next;
+    // The old functions' runners stop as their calls finish.
+    void previous.close();
     verifyToken = options.verifyToken ?? (await loadTokenVerifier(next));
     liveQueries.replaceEngine(next);
     await crons.start();
@@ -340,6 +343,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       await scheduler.close();
       await crons.idle();
       await persistence.close(current.exportState());
+      await current.close();
       await identity.close();
       await stripe.close();
     },

@@ -36,3 +36,8 @@ export function advanceTestClock(ms: number): number {
 export function testClockOffset(): number {
   return offsetMs;
 }
+
+/** The offset functions must add to the wall clock, or undefined when the test clock is off. */
+export function testClockShift(): number | undefined {
+  return installed ? offsetMs : undefined;
+}

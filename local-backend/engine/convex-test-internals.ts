@@ -214,8 +214,12 @@ export interface Internals {
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
   /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
   wrapJsSyscall(wrap: (next: JsSyscall) => JsSyscall): void;
-  /** Makes an async syscall through every wrapper, as a function's own call does. */
+  /** Makes a syscall through every wrapper, as a function's own call does. */
+  syscall: Syscall;
   asyncSyscall: AsyncSyscall;
+  jsSyscall: JsSyscall;
+  /** What a function of a component sees of the environment (environmentOf in scopeEnvironment's terms). */
+  environmentOf(componentPath: string): { component?: Record<string, string | undefined>; platform: Record<string, string | undefined> };
   /** File-storage blobs held in memory, by storage id, of one component. */
   blobs(component: string): Record<string, Blob>;
   /** Inserts into a system table of the running component inside its transaction (scheduling). */
@@ -254,11 +258,18 @@ export async function createInternals(
     if (!executionContext && isExecutionContext(store)) executionContext = this as AsyncLocalStorage<ExecutionContext>;
     return (originalRun as (...args: unknown[]) => R).call(this, store, ...rest);
   };
+  let trackerPrototype: object | null = null;
   try {
-    await t.run(async () => {});
+    await t.run(() => {
+      const tracker = captured?.transactionManager.getMetricsTracker();
+      trackerPrototype = tracker ? (Object.getPrototypeOf(tracker) as object) : null;
+      return Promise.resolve();
+    });
   } finally {
     AsyncLocalStorage.prototype.run = originalRun;
   }
+  if (!trackerPrototype) throw new Error("convex-test internals changed: a transaction has no metrics tracker");
+  useConvexLimitTexts(trackerPrototype);
   if (!captured) throw new Error("convex-test internals changed: its convex global was not found");
   if (!executionContext || !globalStorage) throw new Error("convex-test internals changed: its execution context was not found");
   const global = captured;
@@ -377,7 +388,13 @@ export async function createInternals(
     wrapJsSyscall: (wrap) => {
       global.jsSyscall = wrap(global.jsSyscall);
     },
+    syscall: (op, json) => global.syscall(op, json),
     asyncSyscall: (op, json) => global.asyncSyscall(op, json),
+    jsSyscall: (op, args) => global.jsSyscall(op, args),
+    environmentOf: (componentPath) => {
+      const platform = Object.fromEntries(Object.entries(platformEnvironments.get(global)?.() ?? {}).filter(([, value]) => value !== undefined));
+      return componentPath ? { component: { ...environments.get(componentPath) }, platform } : { platform };
+    },
     blobs: (componentPath) => dbOf(componentPath)._storage,
     insertInCurrentTransaction: (table, value) => dbOf(currentComponent()).insert(table, value),
     componentPaths: () => [...databases.keys()],
@@ -605,6 +622,40 @@ function indexedReads(db: DatabaseFake): TableStore {
     return { ...page, isDone: false, continueCursor: db._encodeCursor(last, fields) };
   };
   return store;
+}
+
+/** What Convex adds to its read limit errors. */
+const OVER_LIMIT_HELP =
+  "Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.";
+
+/** convex-test's limit errors, as Convex words them (crates/database reads.rs and writes.rs). */
+const LIMIT_TEXTS: [RegExp, (limit: string) => string][] = [
+  [/^Scanned too many documents .*\(limit: (\d+)\)/, (n) => `Too many documents read in a single function execution (limit: ${n}). ${OVER_LIMIT_HELP}`],
+  [/^Read too much data .*\(limit: (\d+) bytes\)/, (n) => `Too many bytes read in a single function execution (limit: ${n} bytes). ${OVER_LIMIT_HELP}`],
+  [/^Too many index ranges read .*\(limit: (\d+)\)/, (n) => `Too many reads in a single function execution (limit: ${n}). ${OVER_LIMIT_HELP}`],
+  [/^Wrote too many documents .*\(limit: (\d+)\)/, (n) => `Too many writes in a single function execution (limit: ${n})`],
+  [/^Wrote too much data .*\(limit: (\d+) bytes\)/, (n) => `Too many bytes written in a single function execution (limit: ${n} bytes)`],
+];
+
+/** Rewords the limit errors of convex-test's metrics tracker (one class for every transaction). */
+function useConvexLimitTexts(prototype: object) {
+  const tracker = prototype as Record<string, unknown>;
+  for (const method of ["trackRead", "trackWrite", "trackIndexRange", "trackScheduledFunction"]) {
+    const original = tracker[method];
+    if (typeof original !== "function") throw new Error(`convex-test internals changed: the metrics tracker has no ${method}()`);
+    tracker[method] = function (this: unknown, ...args: unknown[]) {
+      try {
+        return (original as (...args: unknown[]) => unknown).apply(this, args);
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        for (const [pattern, text] of LIMIT_TEXTS) {
+          const limit = pattern.exec(error.message)?.[1];
+          if (limit !== undefined) throw new Error(text(limit), { cause: error });
+        }
+        throw error;
+      }
+    };
+  }
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   type Internals,
   type Modules,
 } from "./convex-test-internals";
-import { withActionTimeout } from "./action-timeout";
+import { actionDeadline } from "./action-timeout";
 import { canonicalizeUdfPath } from "./function-path";
 import { asCaller, installCallBoundaries } from "./call-boundaries";
 import { withFailingAuth } from "../auth/caller";
@@ -36,6 +36,10 @@ import { ReadSet } from "./read-set";
 import { RetryableError } from "./syscall-rules";
 import { StorageKeys } from "./storage-keys";
 import { StorageSyscalls } from "./storage-syscalls";
+import { testClockShift } from "../test-clock";
+import { bundleForRunners } from "./runner/bundle";
+import { RunnerPool, type CallerContext } from "./runner/pool";
+import { installRunnerProxies, type RunOnRunner } from "./runner/proxies";
 
 export type FunctionKind = "query" | "mutation" | "action";
 
@@ -224,7 +228,14 @@ export class Engine {
     private readonly importFile: (file: string) => Promise<Record<string, unknown>>,
     private readonly functionsDir: string,
     private readonly onSchedule: (request: ScheduleRequest) => void,
+    private readonly pool: RunnerPool,
+    private readonly httpFile: string | undefined,
   ) {}
+
+  /** Stops the function runners once their calls are done (the backend closes, or functions reloaded). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
 
   static async load(options: EngineOptions): Promise<Engine> {
     const dir = path.resolve(options.functionsDir);
@@ -239,7 +250,14 @@ export class Engine {
       // Error frames name the developer's lines, as Convex maps them through the bundle's source map.
       process.setSourceMapsEnabled(true);
     }
-    const scoped = register({ namespace: `lwcc-esm-${options.namespace}`, tsconfig: existsSync(tsconfig) ? tsconfig : false });
+    const tsconfigFile = existsSync(tsconfig) ? tsconfig : false;
+    const scoped = register({ namespace: `lwcc-esm-${options.namespace}`, tsconfig: tsconfigFile });
+    // Functions' code runs on the runners; set once the database (internals) exists.
+    const runners: { run?: RunOnRunner } = {};
+    const run: RunOnRunner = (...args) => {
+      if (!runners.run) throw new Error("A function was called before the backend finished loading");
+      return runners.run(...args);
+    };
     // Every import goes through tsx's loader hooks (a worker round trip), even for a cached
     // module, so each module is imported once per engine.
     const imported = new Map<string, Promise<Record<string, unknown>>>();
@@ -251,6 +269,7 @@ export class Engine {
         module = (
           file.includes(`${path.sep}node_modules${path.sep}`) ? import(pathToFileURL(file).href) : scoped.import(file, ENTRY_MARKER)
         ).then((namespace: Record<string, unknown>) => {
+          installRunnerProxies(namespace, file, run);
           installCallBoundaries(namespace, path.dirname(dir));
           return namespace;
         });
@@ -291,7 +310,29 @@ export class Engine {
     );
     for (const { node } of components) internals.setComponentEnvironment(node.path, resolveEnvironment(node, loaded));
     internals.setDeploymentUrls(() => ({ cloud: options.storageUrl?.(), site: options.siteUrl?.() }));
-    const engine = new Engine(internals, new Map([...loaded].map(([key, { node, loadModule }]) => [key, { node, loadModule }])), importFile, dir, options.onSchedule);
+    const files = [...loaded.values()].flatMap(({ modules }) => Object.keys(modules));
+    const pool = new RunnerPool({
+      bundle: await bundleForRunners(files, tsconfigFile),
+      files,
+      syscalls: internals,
+      clockOffsetMs: testClockShift,
+    });
+    runners.run = async (kind, location, args, ctx) => {
+      const env = internals.environmentOf(internals.currentComponent());
+      const deadline = kind === "action" ? actionDeadline(location.file, location.exportName) : undefined;
+      const result = await pool.invoke(kind, location, JSON.stringify(convexToJson([args])), env, ctx, deadline);
+      return jsonToConvex(JSON.parse(result) as JSONValue);
+    };
+    const httpFile = Object.keys(root.modules).find((file) => /^http\.[cm]?[jt]sx?$/.test(path.relative(root.node.dir, file)));
+    const engine = new Engine(
+      internals,
+      new Map([...loaded].map(([key, { node, loadModule }]) => [key, { node, loadModule }])),
+      importFile,
+      dir,
+      options.onSchedule,
+      pool,
+      httpFile,
+    );
     internals.onCommit((event) => runInHostScope(() => options.onCommit(event)));
     const storage = new StorageSyscalls({
       keys: options.storageKeys ?? StorageKeys.ephemeral(),
@@ -498,7 +539,7 @@ export class Engine {
       const canonical = await this.resolve(udfPath, kind, fromClient);
       const ref = makeFunctionReference<typeof kind>(canonical);
       const call = () => this.accessor(identity)[kind](ref, jsonToConvex(args) as Record<string, Value>);
-      const value = await isolate(kind === "action" ? () => withActionTimeout(this.functionsDir, canonical, call) : call);
+      const value = await isolate(call);
       return { ok: true, value: convexToJson(value ?? null) };
     } catch (error) {
       return this.errorOutcome(error);
@@ -524,9 +565,7 @@ export class Engine {
       try {
         const convexArgs = jsonToConvex(args) as Record<string, Value>;
         const value = await isolate(() =>
-          kind === "mutation"
-            ? this.internals.t.mutationFromPath(path, convexArgs)
-            : withActionTimeout(this.components.get(path.componentPath)?.node.dir, path.udfPath, () => this.internals.t.actionFromPath(path, convexArgs)),
+          kind === "mutation" ? this.internals.t.mutationFromPath(path, convexArgs) : this.internals.t.actionFromPath(path, convexArgs),
         );
         return { ok: true, value: convexToJson(value ?? null) };
       } catch (error) {
@@ -574,17 +613,18 @@ export class Engine {
    */
   async fetch(request: Request, identity: UserIdentity | null | Error): Promise<Response | null> {
     const router = (await this.optionalDefault("http")) as HttpRouterLike | undefined;
-    if (!router?.isRouter) return null;
+    if (!router?.isRouter || !this.httpFile) return null;
     const url = new URL(request.url);
     const route = router.lookup(url.pathname, request.method);
-    const handler = route?.[0]._handler;
-    if (!handler) return null;
+    if (!route?.[0]._handler) return null;
+    const httpFile = this.httpFile;
     let response: Response | undefined;
     try {
       await this.enter({}, () =>
         isolate(() =>
           this.accessor(identity instanceof Error ? null : identity).action(async (ctx) => {
-            response = await asCaller(() => handler(identity instanceof Error ? withFailingAuth(ctx, identity) : ctx, request));
+            const caller = identity instanceof Error ? withFailingAuth(ctx, identity) : ctx;
+            response = await asCaller(() => this.pool.invokeHttp(httpFile, request, this.internals.environmentOf(""), caller as CallerContext));
             return null;
           }),
         ),

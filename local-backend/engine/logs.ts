@@ -23,8 +23,9 @@ const TRUNCATED_SUFFIX = " (truncated due to length)";
 type Level = "LOG" | "INFO" | "WARN" | "ERROR" | "DEBUG";
 
 interface CallLog {
-  lines: string[];
   timers: Map<string, number>;
+  /** Where a formatted line goes: kept for the call's answer, or sent on to the backend (a function runner). */
+  emit(level: Level, text: string): void;
 }
 
 const running = new AsyncLocalStorage<CallLog>();
@@ -52,11 +53,14 @@ function emit(log: CallLog, level: Level, args: unknown[]) {
 }
 
 function emitParts(log: CallLog, level: Level, parts: string[]) {
-  const text = line(level, parts);
+  log.emit(level, line(level, parts));
+}
+
+/** Keeps a line for the call's answer, at most MAX_LOG_LINES (the last slot is kept for the overflow notice). */
+function keep(lines: string[], level: Level, text: string) {
   original![level](text);
-  // The last slot is kept for the overflow notice.
-  if (log.lines.length < MAX_LOG_LINES - 1) log.lines.push(text);
-  else if (log.lines.length === MAX_LOG_LINES - 1) log.lines.push(`[ERROR] Log overflow (maximum ${MAX_LOG_LINES}). Remaining log lines omitted.`);
+  if (lines.length < MAX_LOG_LINES - 1) lines.push(text);
+  else if (lines.length === MAX_LOG_LINES - 1) lines.push(`[ERROR] Log overflow (maximum ${MAX_LOG_LINES}). Remaining log lines omitted.`);
 }
 
 /** A timer's label as Convex's runtime makes it: the value's own toString(). */
@@ -118,7 +122,28 @@ function install() {
  */
 export async function withLogLines<T extends object>(fn: () => Promise<T>): Promise<T & { logLines?: string[] }> {
   install();
-  const log: CallLog = { lines: [], timers: new Map() };
+  const lines: string[] = [];
+  const log: CallLog = { timers: new Map(), emit: (level, text) => keep(lines, level, text) };
   const result = await running.run(log, fn);
-  return log.lines.length ? { ...result, logLines: log.lines.slice() } : result;
+  return lines.length ? { ...result, logLines: lines.slice() } : result;
+}
+
+const LEVEL_OF_LINE = /^\[(LOG|INFO|WARN|ERROR|DEBUG)\] /;
+
+/**
+ * A line a function runner forwarded, kept for the call whose async context this runs in (the
+ * function's caller in the backend), as if that call had logged it.
+ */
+export function appendLogLine(text: string) {
+  install();
+  const log = running.getStore();
+  const level = (LEVEL_OF_LINE.exec(text)?.[1] ?? "LOG") as Level;
+  if (log) log.emit(level, text);
+  else original![level](text);
+}
+
+/** In a function runner: runs one call whose lines, formatted as Convex's, each go to `send`. */
+export function withForwardedLogs<T>(send: (line: string) => void, fn: () => Promise<T>): Promise<T> {
+  install();
+  return running.run({ timers: new Map(), emit: (_level, text) => send(text) }, fn);
 }

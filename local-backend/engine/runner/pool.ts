@@ -1,0 +1,519 @@
+/**
+ * The backend's function runners (worker threads, worker-main.ts) and the watch kept on them.
+ *
+ * Each call from outside (a client's query, mutation or action, a scheduled job, a cron, an http
+ * request) takes a runner of its own for as long as it runs; functions it calls run on the same
+ * runner. So a runner stuck in a loop holds up only the call it is running, and the backend's
+ * thread stays free for everyone else. Convex stops a query or mutation after 1 s of execution;
+ * here a runner is stopped (terminated and replaced) when its call has used 1 s of the runner's
+ * CPU time (waiting on the database, or loading modules, does not count), and any call when it
+ * has run JavaScript for 1 s without once yielding to its event loop: an action may still wait
+ * on the network for as long as Convex allows actions, but long computations must yield now and
+ * then (every few milliseconds), as one runner serves one call at a time. CPU time is read from
+ * /proc where there is one, so a runner that was not given a core at all is not taken for stuck;
+ * elsewhere wall time stands in for it.
+ */
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
+import { makeFunctionReference } from "convex/server";
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { SystemError } from "../errors";
+import { RetryableError } from "../syscall-rules";
+import { appendLogLine } from "../logs";
+import {
+  deserializeError,
+  headerPairs,
+  serializeError,
+  type BlockingReply,
+  type BlockingRequest,
+  type CallEnvironment,
+  type FromRunner,
+  type FunctionLocation,
+  type HttpRequestData,
+  type HttpResponseData,
+  type RunKind,
+  type ToRunner,
+} from "./messages";
+import type { RunnerBundle } from "./bundle";
+import type { RunnerData } from "./worker-main";
+
+/** Convex's limit on a query's or mutation's execution time. */
+export const EXECUTION_LIMIT_MS = 1000;
+/** How often the runners are looked at; a stuck one is stopped within this much of its limit. */
+const WATCH_INTERVAL_MS = 100;
+const IDLE_RETIRE_MS = 60_000;
+/** Loading a module graph is not a function's execution, but it must end too. */
+const LOADING_LIMIT_MS = 60_000;
+
+export function timedOut(limitMs: number): SystemError {
+  return new SystemError(`Function execution timed out (maximum duration: ${limitMs / 1000}s)`);
+}
+
+/** What the host answers syscalls with, in the async context of the call that made them. */
+export interface SyscallHost {
+  syscall(op: string, json: string): string;
+  asyncSyscall(op: string, json: string): Promise<string>;
+  jsSyscall(op: string, args: Record<string, unknown>): Promise<unknown>;
+}
+
+export interface PoolOptions {
+  bundle: RunnerBundle;
+  /** Every module file of the app and its components, loaded by each runner while idle. */
+  files: string[];
+  syscalls: SyscallHost;
+  /** The test clock's offset when it is on (test-clock.ts). */
+  clockOffsetMs: () => number | undefined;
+  /** Runners kept ready; more start when all are busy, up to `max`. */
+  min?: number;
+  max?: number;
+  limitMs?: number;
+}
+
+/** The context convex-test gave the function in the backend: its auth, and an action's calls. */
+export interface CallerContext {
+  auth: { getUserIdentity(): Promise<unknown> };
+  runQuery?: (reference: unknown, args: Record<string, Value>) => Promise<unknown>;
+  runMutation?: (reference: unknown, args: Record<string, Value>) => Promise<unknown>;
+  runAction?: (reference: unknown, args: Record<string, Value>) => Promise<unknown>;
+}
+
+const ACTION_CALLS = { "1.0/actions/query": "runQuery", "1.0/actions/mutation": "runMutation", "1.0/actions/action": "runAction" } as const;
+
+/** The reference an action's call names, as the function reference Convex's address stands for. */
+function referenceOf(address: { name?: string; reference?: string; functionHandle?: string }): unknown {
+  if (address.functionHandle !== undefined) return address.functionHandle;
+  if (address.reference !== undefined) return { [Symbol.for("toReferencePath")]: address.reference };
+  return makeFunctionReference(address.name ?? "");
+}
+
+interface Call {
+  id: number;
+  kind: RunKind;
+  runner: Runner;
+  /** The outermost call on the runner, whose limit applies. */
+  root: Call;
+  resource: AsyncResource;
+  ctx: CallerContext;
+  settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void;
+  /** The runner's CPU time (ns) when the call started; for the root only. */
+  cpuStart?: number;
+  /** When an action's time is up (wall ms), and what it then fails with. */
+  deadline?: { at: number; error: () => Error };
+  /** A request-level failure a syscall met (a write conflict, an overloaded backend): the call fails with it. */
+  transient?: RetryableError;
+}
+
+export interface Deadline {
+  ms: number;
+  error: () => Error;
+}
+
+class Runner {
+  readonly worker: Worker;
+  readonly ready: Promise<void>;
+  readonly calls = new Map<number, Call>();
+  cpuStat: string | null = null;
+  root: Call | undefined;
+  dead = false;
+  /** A blocking syscall is being answered: the runner waits on the backend, not running code. */
+  blocked = false;
+  /** Calls loading their module now, and since when (wall ms, CPU ns): the watch leaves them be. */
+  readonly loading = new Map<number, { wall: number; cpu: number }>();
+  heard = true;
+  cpuWhenHeard = 0;
+  wallWhenHeard = Date.now();
+  idleSince = Date.now();
+
+  constructor(
+    runtime: string,
+    data: RunnerData,
+    readonly blockingPort: MessagePort,
+    readonly flag: Int32Array,
+  ) {
+    this.worker = new Worker(runtime, {
+      workerData: data,
+      transferList: [data.blockingPort],
+      env: SHARE_ENV,
+      // Error frames name the developer's lines, through the bundle's source maps.
+      execArgv: ["--enable-source-maps"],
+      stdout: false,
+      stderr: false,
+    });
+    this.worker.unref();
+    this.ready = new Promise((resolve, reject) => {
+      const onReady = (message: FromRunner) => {
+        if (message.type !== "ready") return;
+        this.cpuStat = message.cpuStat;
+        this.worker.off("message", onReady);
+        resolve();
+      };
+      this.worker.on("message", onReady);
+      this.worker.once("error", reject);
+    });
+    this.ready.catch(() => {});
+  }
+
+  /** The runner thread's CPU time in ns, or wall time where the system does not tell. */
+  cpuNow(): number {
+    if (this.cpuStat) {
+      try {
+        return Number(readFileSync(this.cpuStat, "utf8").split(" ")[0]);
+      } catch {
+        this.cpuStat = null;
+      }
+    }
+    return Date.now() * 1e6;
+  }
+
+  send(message: ToRunner) {
+    this.worker.postMessage(message);
+  }
+}
+
+/** The call whose function is running, in the backend's async context: functions it calls run on its runner. */
+const current = new AsyncLocalStorage<Call>();
+
+let nextCallId = 1;
+
+export class RunnerPool {
+  private readonly runners = new Set<Runner>();
+  private readonly idle: Runner[] = [];
+  private readonly waiting: ((runner: Runner) => void)[] = [];
+  private readonly min: number;
+  private readonly max: number;
+  readonly limitMs: number;
+  private readonly watch: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {
+    this.min = options.min ?? 2;
+    this.max = Math.max(this.min, options.max ?? Math.max(4, availableParallelism() * 2));
+    this.limitMs = options.limitMs ?? EXECUTION_LIMIT_MS;
+    for (let i = 0; i < this.min; i++) this.idle.push(this.spawn());
+    // Looked at after the event loop has read the runners' messages (setImmediate runs after I/O),
+    // so a backend that was itself late does not take its unread messages for silence.
+    this.watch = setInterval(() => setImmediate(() => this.check()), WATCH_INTERVAL_MS);
+    this.watch.unref();
+  }
+
+  private spawn(): Runner {
+    const { port1, port2 } = new MessageChannel();
+    const flag = new SharedArrayBuffer(4);
+    const runner = new Runner(
+      this.options.bundle.runtime,
+      { modules: this.options.bundle.modules, blockingPort: port2, flag },
+      port1,
+      new Int32Array(flag),
+    );
+    this.runners.add(runner);
+    runner.worker.on("message", (message: FromRunner) => this.onMessage(runner, message));
+    runner.worker.on("error", (error) => this.lose(runner, error));
+    runner.worker.on("exit", (code) => this.lose(runner, new SystemError(`A function runner stopped (exit code ${code})`)));
+    port1.on("message", (request: BlockingRequest) => this.onBlocking(runner, request));
+    port1.unref();
+    void runner.ready.then(() => runner.send({ type: "warm", files: this.options.files }));
+    return runner;
+  }
+
+  /** A runner for a new outermost call: an idle one, a new one, or the next one freed. */
+  private async checkout(): Promise<Runner> {
+    let runner = this.idle.pop();
+    if (!runner && this.runners.size < this.max) runner = this.spawn();
+    if (!runner) runner = await new Promise<Runner>((resolve) => this.waiting.push(resolve));
+    // Someone else should not wait for a runner to start.
+    if (this.idle.length === 0 && this.runners.size < this.max && !this.closed) this.idle.push(this.spawn());
+    await runner.ready;
+    return runner;
+  }
+
+  private checkin(runner: Runner) {
+    runner.root = undefined;
+    if (runner.dead) return;
+    if (this.closed) return void runner.worker.terminate();
+    const next = this.waiting.shift();
+    if (next) return next(runner);
+    runner.idleSince = Date.now();
+    this.idle.push(runner);
+  }
+
+  /**
+   * Runs a registered function's code on a runner; `ctx` answers its auth and an action's calls.
+   * An action past its `deadline` is stopped with its runner.
+   */
+  invoke(
+    kind: Exclude<RunKind, "http">,
+    location: FunctionLocation,
+    args: string,
+    env: CallEnvironment,
+    ctx: CallerContext,
+    deadline?: Deadline,
+  ): Promise<string> {
+    return this.start(kind, ctx, deadline, (call) => ({
+      type: "invoke",
+      callId: call.id,
+      kind,
+      location,
+      args,
+      env,
+      clockOffsetMs: this.options.clockOffsetMs(),
+    })) as Promise<string>;
+  }
+
+  /** Serves an http request with the app's router (`file`, its http.ts) on a runner. */
+  async invokeHttp(file: string, request: Request, env: CallEnvironment, ctx: CallerContext): Promise<Response> {
+    const data: HttpRequestData = {
+      method: request.method,
+      url: request.url,
+      headers: headerPairs(request.headers),
+      body: request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer(),
+    };
+    const response = (await this.start("http", ctx, undefined, (call) => ({
+      type: "invokeHttp",
+      callId: call.id,
+      file,
+      request: data,
+      env,
+      clockOffsetMs: this.options.clockOffsetMs(),
+    }))) as HttpResponseData;
+    const empty = response.status === 101 || response.status === 204 || response.status === 205 || response.status === 304;
+    return new Response(empty ? null : response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  private async start(kind: RunKind, ctx: CallerContext, deadline: Deadline | undefined, message: (call: Call) => ToRunner): Promise<unknown> {
+    const parent = current.getStore();
+    const nested = parent && !parent.runner.dead ? parent : undefined;
+    const runner = nested ? nested.runner : await this.checkout();
+    return new Promise((resolve, reject) => {
+      const call = { id: nextCallId++, kind, runner, ctx } as Call;
+      if (deadline) call.deadline = { at: Date.now() + deadline.ms, error: deadline.error };
+      call.root = nested ? nested.root : call;
+      call.settle = (outcome) => {
+        if (!runner.calls.delete(call.id)) return;
+        runner.loading.delete(call.id);
+        if (call.root === call) this.checkin(runner);
+        // The function may have caught it, but the request still failed (as on Convex, which retries).
+        if (call.root.transient) return reject(call.root.transient);
+        if (outcome.ok) resolve(outcome.value);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a function may throw any value; Convex's text is made from what it threw
+        else reject(outcome.error);
+      };
+      current.run(call, () => {
+        call.resource = new AsyncResource("lwcc-function-call");
+      });
+      runner.calls.set(call.id, call);
+      if (!nested) {
+        runner.root = call;
+        call.cpuStart = runner.cpuNow();
+        runner.heard = true;
+        runner.cpuWhenHeard = call.cpuStart;
+        runner.wallWhenHeard = Date.now();
+      }
+      if (runner.dead) return call.settle({ ok: false, error: timedOut(this.limitMs) });
+      runner.send(message(call));
+    });
+  }
+
+  private onMessage(runner: Runner, message: FromRunner) {
+    runner.heard = true;
+    switch (message.type) {
+      case "ready":
+      case "beat":
+        return;
+      case "loading": {
+        if (message.loading) {
+          runner.loading.set(message.callId, { wall: Date.now(), cpu: runner.cpuNow() });
+          return;
+        }
+        // Loading code is not the call's execution: it does not count against its limit.
+        const since = runner.loading.get(message.callId);
+        runner.loading.delete(message.callId);
+        if (since && runner.root?.cpuStart !== undefined) runner.root.cpuStart += runner.cpuNow() - since.cpu;
+        return;
+      }
+      case "log": {
+        const call = runner.calls.get(message.callId);
+        if (call) call.resource.runInAsyncScope(() => appendLogLine(message.line));
+        else appendLogLine(message.line);
+        return;
+      }
+      case "syscall":
+      case "jsSyscall": {
+        const call = runner.calls.get(message.callId);
+        const reply = (result: { ok: true; value: unknown } | { ok: false; error: unknown }) => {
+          if (runner.dead) return;
+          runner.send(
+            result.ok
+              ? { type: "syscallResult", id: message.id, ok: true, value: result.value }
+              : { type: "syscallResult", id: message.id, ok: false, error: serializeError(result.error) },
+          );
+        };
+        if (!call) return reply({ ok: false, error: new Error("The call that made this syscall has ended") });
+        const answer =
+          message.type === "syscall"
+            ? this.answer(call, message.op, message.json, false)
+            : call.resource.runInAsyncScope(() => this.options.syscalls.jsSyscall(message.op, message.args));
+        void answer.then(
+          (value) => reply({ ok: true, value }),
+          (error: unknown) => reply({ ok: false, error }),
+        );
+        return;
+      }
+      case "result":
+      case "httpResult": {
+        const call = runner.calls.get(message.callId);
+        if (!call) return;
+        if (!message.ok) return call.settle({ ok: false, error: deserializeError(message.error) });
+        return call.settle({ ok: true, value: message.type === "result" ? message.value : message.response });
+      }
+      case "stray": {
+        const call = message.callId === null ? undefined : runner.calls.get(message.callId);
+        const error = deserializeError(message.error);
+        const text = `${message.kind}: ${error instanceof Error ? error.message : String(error)}`;
+        if (call) call.settle({ ok: false, error: new Error(text, { cause: error }) });
+        else appendLogLine(`[ERROR] '${text} (outside any function call)'`);
+        return;
+      }
+    }
+  }
+
+  /** Answers a syscall in the context of the call that made it. */
+  private answer(call: Call, op: string, json: string, sync: boolean): Promise<string> {
+    return this.answerOnce(call, op, json, sync).catch((error: unknown) => {
+      if (error instanceof RetryableError) call.root.transient ??= error;
+      throw error;
+    });
+  }
+
+  private answerOnce(call: Call, op: string, json: string, sync: boolean): Promise<string> {
+    const { syscalls } = this.options;
+    return call.resource.runInAsyncScope(async () => {
+      if (op === "1.0/getUserIdentity") return JSON.stringify((await call.ctx.auth.getUserIdentity()) ?? null);
+      if (op in ACTION_CALLS) {
+        // convex-test's own answer to these takes only a function's name; its action context's
+        // calls take any reference (a component's function, a function handle).
+        const run = call.ctx[ACTION_CALLS[op as keyof typeof ACTION_CALLS]];
+        if (!run) throw new Error(`${op} can only be called from an action`);
+        const address = JSON.parse(json) as { name?: string; reference?: string; functionHandle?: string; args: JSONValue };
+        const value = await run(referenceOf(address), jsonToConvex(address.args) as Record<string, Value>);
+        return JSON.stringify(convexToJson((value ?? null) as Value));
+      }
+      if (op === "lwcc/queryStreamNextBatch") {
+        const { queryId, max } = JSON.parse(json) as { queryId: number; max: number };
+        const next = JSON.stringify({ queryId });
+        const items: string[] = [];
+        let done = false;
+        while (items.length < max) {
+          const item = await syscalls.asyncSyscall("1.0/queryStreamNext", next);
+          // Documents come as `{"done":false,...}` (engine's cache); the end of the stream otherwise.
+          if (!item.startsWith('{"done":false') && (JSON.parse(item) as { done: boolean }).done) {
+            done = true;
+            break;
+          }
+          items.push(item);
+        }
+        return JSON.stringify({ items, done });
+      }
+      return sync ? syscalls.syscall(op, json) : syscalls.asyncSyscall(op, json);
+    });
+  }
+
+  private onBlocking(runner: Runner, request: BlockingRequest) {
+    runner.heard = true;
+    runner.blocked = true;
+    const call = runner.calls.get(request.callId);
+    const answer = call ? this.answer(call, request.op, request.json, request.sync) : Promise.reject(new Error("The call that made this syscall has ended"));
+    const { id } = request;
+    void answer
+      .then(
+        (value): BlockingReply => ({ id, ok: true, value }),
+        (error: unknown): BlockingReply => ({ id, ok: false, error: serializeError(error) }),
+      )
+      .catch((error: unknown): BlockingReply => ({ id, ok: false, error: { name: "Error", message: String(error) } }))
+      .then((reply) => {
+        runner.blocked = false;
+        runner.heard = true;
+        if (runner.dead) return;
+        runner.blockingPort.postMessage(reply);
+        Atomics.store(runner.flag, 0, id);
+        Atomics.notify(runner.flag, 0);
+      });
+  }
+
+  /** Stops runners stuck in their code; retires runners idle for long. */
+  private check() {
+    const now = Date.now();
+    const limitNs = this.limitMs * 1e6;
+    for (const runner of this.runners) {
+      const root = runner.root;
+      if (!root) {
+        if (this.idle.length > this.min && now - runner.idleSince > IDLE_RETIRE_MS && this.idle.includes(runner)) {
+          this.idle.splice(this.idle.indexOf(runner), 1);
+          this.runners.delete(runner);
+          void runner.worker.terminate();
+        }
+        continue;
+      }
+      const late = [...runner.calls.values()].find((call) => call.deadline && now >= call.deadline.at);
+      if (late?.deadline) {
+        this.stop(runner, late.deadline.error());
+        continue;
+      }
+      const loadingSince = Math.min(...[...runner.loading.values()].map((since) => since.wall));
+      if (now - loadingSince >= LOADING_LIMIT_MS) {
+        this.stop(runner, new SystemError(`Loading the functions took more than ${LOADING_LIMIT_MS / 1000}s`));
+        continue;
+      }
+      if (runner.blocked || runner.loading.size > 0) {
+        runner.heard = true;
+        continue;
+      }
+      const cpu = runner.cpuNow();
+      const heard = runner.heard;
+      runner.heard = false;
+      if (heard) {
+        runner.cpuWhenHeard = cpu;
+        runner.wallWhenHeard = now;
+      }
+      // Code that does not yield: a second of silence in which the runner ran (a tenth of it at least:
+      // a runner that was not given a core at all is not stuck), or a second of its CPU.
+      const silentCpu = cpu - runner.cpuWhenHeard;
+      const stuck = !heard && (silentCpu >= limitNs || (now - runner.wallWhenHeard >= this.limitMs && silentCpu >= limitNs / 10));
+      // A query or mutation has its second of execution in all, however often it waits on the database.
+      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart! >= limitNs;
+      if (stuck || spent) this.stop(runner, timedOut(this.limitMs));
+    }
+  }
+
+  /** Terminates a runner; its calls fail with `error`, and another runner takes its place. */
+  private stop(runner: Runner, error: Error) {
+    this.lose(runner, error);
+    void runner.worker.terminate();
+  }
+
+  private lose(runner: Runner, error: Error) {
+    if (runner.dead) return;
+    runner.dead = true;
+    this.runners.delete(runner);
+    const index = this.idle.indexOf(runner);
+    if (index >= 0) this.idle.splice(index, 1);
+    for (const call of [...runner.calls.values()]) call.settle({ ok: false, error });
+    // Keep the pool at its size, and never leave a waiting call without a runner.
+    if (!this.closed && (this.runners.size < this.min || this.waiting.length > 0)) {
+      const replacement = this.spawn();
+      const next = this.waiting.shift();
+      if (next) next(replacement);
+      else this.idle.push(replacement);
+    }
+  }
+
+  /** Stops every runner once its call is done; new calls are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.watch);
+    const stops = [...this.runners].filter((runner) => !runner.root).map((runner) => runner.worker.terminate());
+    this.idle.length = 0;
+    await Promise.all(stops);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * No function can hold the backend: an endless loop in a query, a mutation, an action or an http
+ * action fails its own call with Convex's timeout error, while every other client keeps being
+ * served; and a transaction that reads or writes past Convex's limits fails with Convex's text.
+ */
+import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { describe, expect, it, vi } from "vitest";
+import { cleanupsAfterEach, start } from "./test/helpers";
+
+const spinQuery = makeFunctionReference<"query">("loops:spinQuery");
+const spinMutation = makeFunctionReference<"mutation", { author: string }>("loops:spinMutation");
+const spinAction = makeFunctionReference<"action">("loops:spinAction");
+const busyQuery = makeFunctionReference<"query", { rounds: number }, number>("loops:busyQuery");
+const readAll = makeFunctionReference<"query", Record<string, never>, number>("loops:readAll");
+const insertMany = makeFunctionReference<"mutation", { count: number }>("loops:insertMany");
+const byAuthor = makeFunctionReference<"query", { author: string }, { body: string }[]>("messages:byAuthor");
+const send = makeFunctionReference<"mutation", { author: string; body: string }, string>("messages:send");
+
+const TIMED_OUT = "Function execution timed out (maximum duration: 1s)";
+const cleanups = cleanupsAfterEach();
+
+async function backend() {
+  const b = await start();
+  cleanups.push(() => b.close());
+  // Every runner the backend keeps has started, so no timing below includes a start.
+  const warm = new ConvexHttpClient(b.url);
+  await Promise.all([warm.query(byAuthor, { author: "warm" }), warm.query(byAuthor, { author: "warm" })]);
+  return b;
+}
+
+/** Fails with what the call was refused with, and how long it took. */
+async function refusal(call: () => Promise<unknown>): Promise<{ message: string; ms: number }> {
+  const started = performance.now();
+  try {
+    await call();
+  } catch (error) {
+    return { message: error instanceof Error ? error.message : String(error), ms: performance.now() - started };
+  }
+  throw new Error("The call was expected to fail");
+}
+
+/** Another client's queries, one after another, until `until` settles: each answer and the longest wait. */
+async function keepReading(url: string, until: Promise<unknown>) {
+  const other = new ConvexHttpClient(url);
+  let done = false;
+  void until.finally(() => (done = true)).catch(() => {});
+  const answers: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    expect((await other.query(byAuthor, { author: "ana" })).map((message) => message.body)).toEqual(["hi"]);
+    answers.push(performance.now() - started);
+  }
+  return answers;
+}
+
+// Each starts a backend and waits out a loop or thousands of writes.
+vi.setConfig({ testTimeout: 60_000 });
+
+describe("a function that never finishes", () => {
+  it.each([
+    ["query", (client: ConvexHttpClient) => client.query(spinQuery, {})],
+    ["mutation", (client: ConvexHttpClient) => client.mutation(spinMutation, { author: "loop" })],
+    ["action", (client: ConvexHttpClient) => client.action(spinAction, {})],
+  ])("fails its own call within 1.5 s as a %s, while another client's queries keep answering", async (_kind, call) => {
+    const b = await backend();
+    const client = new ConvexHttpClient(b.url);
+    await client.mutation(send, { author: "ana", body: "hi" });
+
+    const looping = refusal(() => call(client));
+    const answers = await keepReading(b.url, looping);
+    const { message, ms } = await looping;
+    expect(message).toContain(TIMED_OUT);
+    expect(ms).toBeLessThan(1500);
+    // Served all along, not after the loop ended.
+    expect(answers.length).toBeGreaterThan(5);
+    // The mutation's write before its loop never landed, and the writer's turn was given back.
+    expect(await client.query(byAuthor, { author: "loop" })).toEqual([]);
+    await client.mutation(send, { author: "ana", body: "again" });
+  });
+
+  it("fails an http action within 1.5 s with a 500, and the site keeps serving", async () => {
+    const b = await backend();
+    const started = performance.now();
+    const response = await fetch(`${b.siteUrl}/spin`);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { code: string }).code).toContain(TIMED_OUT);
+    expect((await fetch(`${b.siteUrl}/messages/ana`)).status).toBe(200);
+  });
+
+  it("stops a query whose awaited work adds up to more than its second of execution", async () => {
+    const b = await backend();
+    const client = new ConvexHttpClient(b.url);
+    const { message } = await refusal(() => client.query(busyQuery, { rounds: 1000 }));
+    expect(message).toContain(TIMED_OUT);
+    // Well within the limit, the same query answers.
+    expect(await client.query(busyQuery, { rounds: 10 })).toBe(0);
+  });
+});
+
+describe("Convex's transaction limits", () => {
+  it("refuses a read past 32,000 documents and a write past 16,000, with Convex's words", async () => {
+    const b = await backend();
+    const client = new ConvexHttpClient(b.url);
+    const { message: writes } = await refusal(() => client.mutation(insertMany, { count: 16_001 }));
+    expect(writes).toContain("Too many writes in a single function execution (limit: 16000)");
+    for (let i = 0; i < 3; i++) await client.mutation(insertMany, { count: 11_000 });
+    const { message: reads } = await refusal(() => client.query(readAll, {}));
+    expect(reads).toContain(
+      "Too many documents read in a single function execution (limit: 32000). Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.",
+    );
+  });
+});
