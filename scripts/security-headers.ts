@@ -34,5 +34,10 @@ if (values.docs) {
     console.error(`Unknown format ${values.format}: use ${Object.keys(FORMATS).join(", ")}.`);
     process.exit(2);
   }
-  process.stdout.write(format(readHeadersFile(path.resolve(values.dist))));
+  try {
+    process.stdout.write(format(readHeadersFile(path.resolve(values.dist))));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
