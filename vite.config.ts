@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { prerender } from "./scripts/lib/prerender-plugin.ts";
+import { securityHeadersPlugin } from "./scripts/lib/security-headers-plugin.ts";
 import { themeBootScript } from "./src/features/theme/theme.ts";
 import { SITE } from "./src/lib/constants.ts";
 
@@ -63,6 +64,7 @@ export default defineConfig({
     tailwindcss(),
     siteHtml(),
     prerender(),
+    securityHeadersPlugin(),
   ],
   resolve: { alias },
   build: {

@@ -14,6 +14,14 @@ import { CORS_HEADERS, sendJson } from "./http-api";
 const CACHE_CONTROL = "private, max-age=2592000";
 
 /**
+ * A stored file is whatever its uploader sent, under whatever type they claimed, on an origin of
+ * the web app's own site. Opened as a page it is inert: no type sniffing, and a sandbox (an opaque
+ * origin, no scripts), so an uploaded HTML file cannot act for whoever opens its URL. Players,
+ * images and downloads read the bytes as before: the policy applies only to documents.
+ */
+const INERT_FILE_HEADERS = { "x-content-type-options": "nosniff", "content-security-policy": "sandbox" };
+
+/**
  * Convex limits an upload only by time (2 minutes); this backend holds each upload in memory,
  * so it refuses bodies beyond a size instead.
  */
@@ -141,6 +149,7 @@ async function download(request: IncomingMessage, response: ServerResponse, uuid
     ...(file.doc.contentType ? { "content-type": file.doc.contentType } : {}),
     "cache-control": CACHE_CONTROL,
     "accept-ranges": "bytes",
+    ...INERT_FILE_HEADERS,
   };
   const range = byteRange(request.headers.range, bytes.length);
   if (range === "unsatisfiable") {

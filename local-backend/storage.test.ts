@@ -205,6 +205,17 @@ describe("file storage", () => {
     expect(await notUuid.json()).toMatchObject({ code: "InvalidStoragePath" });
   });
 
+  it("serves an uploaded HTML file as an inert document: not sniffed, sandboxed, whole or in part", async () => {
+    const b = await backend();
+    const fileUrl = (await httpClient(b.url).query(url, { id: await upload(b, "<script>parent.postMessage(document.cookie, '*')</script>", "text/html") }))!;
+    for (const headers of [{}, { range: "bytes=0-7" }] as Record<string, string>[]) {
+      const response = await fetch(fileUrl, { headers });
+      expect(response.headers.get("content-type")).toBe("text/html");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-security-policy")).toBe("sandbox");
+    }
+  });
+
   it("answers the older storage calls by id or by UUID, with Convex's errors", async () => {
     const b = await backend();
     const client = httpClient(b.url);

@@ -3,7 +3,9 @@
  * lists the customer's subscriptions and lets them cancel at the period end (or keep a plan they were cancelling),
  * with a link back to the app. Plain HTML forms, so it works without JavaScript.
  */
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { FIXED_HEADERS, serializeCsp } from "../../src/lib/security-headers";
 import type { StripeAccount } from "./billing";
 import { seconds, type Subscription } from "./objects";
 
@@ -89,6 +91,32 @@ ${when ? `<dt>Period</dt><dd>${escape(when)}</dd>` : ""}
 </dl>${action}</li>`;
 }
 
+const STYLE = `
+body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1f2937; }
+ul { list-style: none; padding: 0; } li { border: 1px solid #d1d5db; border-radius: 0.5rem; padding: 1rem; margin-bottom: 1rem; }
+dt { font-weight: 600; } dd { margin: 0 0 0.5rem; }
+button, a { font-size: 1rem; min-height: 44px; } button { padding: 0.5rem 1rem; cursor: pointer; }
+:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
+`;
+
+/**
+ * The web app's fixed security headers, and a policy for a page that is only markup, its one
+ * style block and forms posting back to itself: nothing to load, nothing to run, no framing.
+ */
+const PAGE_HEADERS = Object.fromEntries([
+  [
+    "Content-Security-Policy",
+    serializeCsp([
+      ["default-src", ["'none'"]],
+      ["style-src", [`'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`]],
+      ["form-action", ["'self'"]],
+      ["base-uri", ["'none'"]],
+      ["frame-ancestors", ["'none'"]],
+    ]),
+  ],
+  ...FIXED_HEADERS,
+]);
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -96,13 +124,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
-<style>
-body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1f2937; }
-ul { list-style: none; padding: 0; } li { border: 1px solid #d1d5db; border-radius: 0.5rem; padding: 1rem; margin-bottom: 1rem; }
-dt { font-weight: 600; } dd { margin: 0 0 0.5rem; }
-button, a { font-size: 1rem; min-height: 44px; } button { padding: 0.5rem 1rem; cursor: pointer; }
-:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
-</style>
+<style>${STYLE}</style>
 </head>
 <body>
 <main>
@@ -114,7 +136,7 @@ ${body}
 }
 
 function send(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-frame-options": "DENY" });
+  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...PAGE_HEADERS });
   response.end(html);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
 import Stripe from "stripe";
@@ -379,5 +380,22 @@ describe("Stripe stand-in", () => {
 
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61 * 60 * 1000 });
     expect((await fetch(session.url)).status).toBe(404);
+  });
+
+  it("serves the billing portal with the web app's security headers and a policy that allows only its own style", async () => {
+    const h = await harness();
+    const { customer } = await subscribed(h);
+    const session = await h.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "http://127.0.0.1:4173/billing" });
+    const response = await fetch(session.url);
+    const html = await response.text();
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)![1]!;
+    expect(response.headers.get("content-security-policy")).toBe(
+      `default-src 'none'; style-src 'sha256-${createHash("sha256").update(style).digest("base64")}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    );
+    expect(html).not.toMatch(/<script|\sstyle=/);
   });
 });

@@ -4,12 +4,14 @@
  * so visitors and search engines get the content with the first response instead of after the
  * JavaScript has run. The app then starts as usual and renders over it. Every other path is
  * served the plain app shell, app.html (the preview server below does that, from the out dir it
- * is given; a static host needs the same rewrite).
+ * is given; a static host needs the same rewrite). With the pages written, the build's security
+ * headers go beside them in `_headers` (security-headers-plugin.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import { writeHeadersFile } from "./security-headers-plugin.ts";
 
 export const APP_SHELL = "app.html";
 
@@ -85,6 +87,8 @@ export function prerender(): Plugin {
           written++;
         }
         report(`prerendered ${written} public pages`);
+        // The pages are final: their inline scripts are what the security policy must allow.
+        writeHeadersFile(outDir, config.env);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }

@@ -24,6 +24,7 @@ export const BUILD_INPUTS = [
   "index.html",
   "vite.config.ts",
   "scripts/lib/prerender-plugin.ts",
+  "scripts/lib/security-headers-plugin.ts",
   "package-lock.json",
   "tsconfig.json",
   "tsconfig.app.json",

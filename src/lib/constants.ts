@@ -6,6 +6,9 @@ export const SITE = {
   language: "en",
 } as const;
 
+/** The embedded backend's address, which a build without VITE_CONVEX_URL talks to. */
+export const EMBEDDED_BACKEND_URL = "http://127.0.0.1:3210";
+
 export const THEME = {
   storageKey: "theme",
   defaultPreference: "system",

@@ -1,7 +1,5 @@
 import { ConvexReactClient } from "convex/react";
-
-/** The embedded backend's address, used when no deployment is configured. */
-const EMBEDDED_BACKEND_URL = "http://127.0.0.1:3210";
+import { EMBEDDED_BACKEND_URL } from "./constants";
 
 export const CONVEX_URL: string = import.meta.env.VITE_CONVEX_URL ?? EMBEDDED_BACKEND_URL;
 

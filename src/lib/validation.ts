@@ -2,6 +2,12 @@ import { PROFILE_MESSAGES } from "@convex/model/messages";
 import { isValidForumName, NAME_MAX, normalizeForumName } from "@convex/model/users";
 import { z } from "zod";
 
+// The site's security policy forbids eval (src/lib/security-headers.ts). Zod would probe for it
+// with a caught `new Function`, which browsers still report as a violation, to compile object
+// parsers; jitless parses without compiling, no slower for forms this size. Every form's schemas
+// import this module, so this runs before any of them is built.
+z.config({ jitless: true });
+
 /**
  * Field rules shared by the forms, mirroring the server's checks (local identity provider and
  * users.updateProfile) so people learn about a mistake before the round trip.

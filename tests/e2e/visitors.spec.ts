@@ -1,6 +1,7 @@
 import { INDEXED_PATHS } from "../../convex/model/site";
 import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expectSecurityHeaders, watchCspViolations } from "./helpers/security";
 
 /** Every public page a visitor can land on: the sitemap's pages and the sign-in pages. */
 const PUBLIC_PAGES = [...INDEXED_PATHS, "/login", "/register"];
@@ -24,11 +25,12 @@ async function hint(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === SESSION_HINT_COOKIE)?.value;
 }
 
-test("a visitor's public pages ask nothing of sign-in, open no socket, log nothing and settle", async ({ page }) => {
+test("a visitor's public pages ask nothing of sign-in, open no socket, log nothing, break no security policy and settle", async ({ page }) => {
   test.setTimeout(180_000);
   const seen = watch(page);
+  const violations = await watchCspViolations(page);
   for (const path of PUBLIC_PAGES) {
-    await page.goto(path, { waitUntil: "load" });
+    expectSecurityHeaders(await page.goto(path, { waitUntil: "load" }));
     await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
     // Speed is measured in `npm run bench`; here the page only has to come to rest.
     await page.waitForLoadState("networkidle");
@@ -36,6 +38,7 @@ test("a visitor's public pages ask nothing of sign-in, open no socket, log nothi
   expect(seen.auth).toEqual([]);
   expect(seen.sockets).toEqual([]);
   expect(seen.console).toEqual([]);
+  expect(violations).toEqual([]);
 });
 
 test("a visitor reads the blog over HTTP: its posts are there, without a socket", async ({ page }) => {

@@ -11,7 +11,7 @@ import { signedIn } from "@/test/auth";
 import { CampaignApiErrors } from "./campaign-api-errors";
 import { CollectionsPermissionsDebug } from "./collections-permissions-debug";
 import { PremiumPlanDebug } from "./complementary-debug";
-import { ComparisonResult, fetchPrerendered, firstDifference } from "./hydration-debug";
+import { ComparisonResult, fetchPrerendered, firstDifference, HYDRATION_TEXT } from "./hydration-debug";
 import { McpAirtableTest } from "./mcp-airtable-test";
 import { RealTimeTest } from "./real-time-test";
 import { MASTERY_TEXT, UpdateToMasteryDebug } from "./update-to-mastery-debug";
@@ -178,6 +178,11 @@ describe("hydration debug", () => {
   it("finds where the two renders part", () => {
     expect(firstDifference("same", "same")).toBeNull();
     expect(firstDifference("Sign In now", "Sign Out now", 3)).toEqual({ server: "gn In ", client: "gn Out" });
+  });
+
+  it("says when the browser blocked the window the comparison needs", async () => {
+    renderPage(<ComparisonResult result={{ kind: "blocked", path: "/pricing" }} />);
+    expect(await screen.findByText(HYDRATION_TEXT.blocked)).toBeInTheDocument();
   });
 
   it("says whether the renders matched", async () => {

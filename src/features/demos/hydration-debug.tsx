@@ -2,7 +2,7 @@ import { api } from "@convex/_generated/api";
 import { INDEXED_PATHS } from "@convex/model/site";
 import { useQuery } from "convex/react";
 import { CheckCircle2Icon, CircleSlashIcon, XCircleIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { fieldControlClass } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -21,6 +21,7 @@ export const HYDRATION_TEXT = {
   matched: "The client render matches the prerendered page.",
   differs: "The client render differs from the prerendered page.",
   timedOut: "The page did not finish rendering in the browser within 10 seconds.",
+  blocked: "The browser blocked the window the comparison opens. Allow pop-ups for this site, then compare again.",
 } as const;
 
 /** What a build-time render fixes, whoever later opens the page (src/prerender.tsx). */
@@ -37,6 +38,7 @@ export interface PageSnapshot {
 }
 
 export type Comparison =
+  | { kind: "blocked"; path: string }
   | { kind: "not-prerendered"; path: string }
   | { kind: "timed-out"; path: string; server: PageSnapshot }
   | { kind: "compared"; path: string; server: PageSnapshot; client: PageSnapshot; matched: boolean; firstDifference: { server: string; client: string } | null };
@@ -70,31 +72,29 @@ export async function fetchPrerendered(path: string, fetcher: typeof fetch = fet
   return snapshotOf(doc);
 }
 
-/** Loads `path` in a hidden frame of this origin and reads it once the app's render has settled. */
-function clientSnapshot(path: string, host: HTMLElement): Promise<PageSnapshot | null> {
+/**
+ * Loads `path` in a window of its own and reads it once the app's render has settled. A window,
+ * not a frame: the app refuses to be framed, even by itself (frame-ancestors 'none'). The window is
+ * opened by the click (browsers block pop-ups opened later); the caller closes it.
+ */
+function clientSnapshot(path: string, view: Window): Promise<PageSnapshot | null> {
   return new Promise((resolve) => {
-    const frame = document.createElement("iframe");
-    frame.title = `Client render of ${path}`;
-    frame.tabIndex = -1;
-    frame.setAttribute("aria-hidden", "true");
-    frame.style.cssText = "position:absolute;width:1024px;height:768px;left:-10000px;top:0;border:0;visibility:hidden";
     let last = "";
     const started = Date.now();
     const finish = (result: PageSnapshot | null) => {
       window.clearInterval(timer);
-      frame.remove();
       resolve(result);
     };
     const timer = window.setInterval(() => {
-      const doc = frame.contentDocument;
+      // The window starts on about:blank; only the page itself counts.
+      const doc = view.location.pathname === path ? view.document : null;
       const snapshot = doc && doc.readyState === "complete" ? snapshotOf(doc) : null;
       // Settled: the app has drawn an h1 and the text stayed the same for one poll.
       if (snapshot?.h1 && snapshot.text === last) return finish(snapshot);
       last = snapshot?.text ?? "";
       if (Date.now() - started > CLIENT_WAIT_MS) finish(null);
     }, POLL_MS);
-    frame.src = path;
-    host.appendChild(frame);
+    view.location.href = path;
   });
 }
 
@@ -103,19 +103,20 @@ function PrerenderCheck() {
   const [path, setPath] = useState<string>("/pricing");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Comparison | null>(null);
-  const host = useRef<HTMLDivElement>(null);
 
-  async function compare() {
+  async function compare(view: Window | null) {
+    if (!view) return setResult({ kind: "blocked", path });
     setBusy(true);
     setResult(null);
     try {
       const server = await fetchPrerendered(path);
       if (!server) return setResult({ kind: "not-prerendered", path });
-      const client = await clientSnapshot(path, host.current!);
+      const client = await clientSnapshot(path, view);
       if (!client) return setResult({ kind: "timed-out", path, server });
       const difference = firstDifference(server.text, client.text);
       setResult({ kind: "compared", path, server, client, matched: difference === null && server.h1 === client.h1, firstDifference: difference });
     } finally {
+      view.close();
       setBusy(false);
     }
   }
@@ -130,7 +131,7 @@ function PrerenderCheck() {
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          void compare();
+          void compare(window.open("about:blank", "lwcc-hydration-check", "popup,width=1024,height=768"));
         }}
       >
         <div className="flex flex-col gap-2">
@@ -147,13 +148,20 @@ function PrerenderCheck() {
           {busy ? HYDRATION_TEXT.comparing : HYDRATION_TEXT.compare}
         </Button>
       </form>
-      <div ref={host} />
       <div aria-live="polite">{result ? <ComparisonResult result={result} /> : null}</div>
     </DebugSection>
   );
 }
 
 export function ComparisonResult({ result }: { result: Comparison }) {
+  if (result.kind === "blocked") {
+    return (
+      <p className="flex items-start gap-2">
+        <XCircleIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+        {HYDRATION_TEXT.blocked}
+      </p>
+    );
+  }
   if (result.kind === "not-prerendered") {
     return (
       <p className="flex items-start gap-2">
