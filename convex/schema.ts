@@ -809,6 +809,17 @@ export const reactivationTokenFields = {
   expiresAt: v.number(),
   /** Set in the same transaction that reactivates the account. */
   usedAt: v.optional(v.number()),
+  /** Set when the account's status changed after the link was issued: the link no longer works. */
+  revokedAt: v.optional(v.number()),
+};
+
+/** A "Keep my account active" link of an inactivity warning, so a status change can revoke it. */
+export const keepActiveLinkFields = {
+  jti: v.string(),
+  userId: v.id("users"),
+  issuedAt: v.number(),
+  expiresAt: v.number(),
+  revokedAt: v.optional(v.number()),
 };
 
 /** A tampered link or a link used by another signed-in account (SPEC §8), for admins at /admin/security. */
@@ -1011,7 +1022,14 @@ export default defineSchema({
     .index("by_payment_intent", ["stripePaymentIntentId"])
     .index("by_stripe_subscription", ["stripeSubscriptionId"]),
   payments: defineTable(paymentFields).index("by_source", ["sourceId"]).index("by_user_and_paid", ["userId", "paidAt"]),
-  reactivationTokens: defineTable(reactivationTokenFields).index("by_jti", ["jti"]).index("by_expires", ["expiresAt"]).index("by_user", ["userId"]),
+  reactivationTokens: defineTable(reactivationTokenFields)
+    .index("by_jti", ["jti"])
+    .index("by_expires", ["expiresAt"])
+    .index("by_user_and_expires", ["userId", "expiresAt"]),
+  keepActiveLinks: defineTable(keepActiveLinkFields)
+    .index("by_jti", ["jti"])
+    .index("by_expires", ["expiresAt"])
+    .index("by_user_and_expires", ["userId", "expiresAt"]),
   securityIncidents: defineTable(securityIncidentFields).index("by_at", ["at"]).index("by_fingerprint_and_kind", ["tokenFingerprint", "kind"]),
   inactivityWarnings: defineTable(inactivityWarningFields)
     .index("by_user_and_sent", ["userId", "sentAt"])
