@@ -793,6 +793,19 @@ const CASES: Record<string, Case> = {
       expect((await t.run((ctx) => ctx.db.get("actionItems", id)))!.status).toBe("pending");
     },
   },
+  "actionItems:updateProgress": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({
+      id: await actionItemOf(t, await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id })),
+      status: "completed",
+      completionNotes: "Done",
+    }),
+    ownership: async ({ t, other }, self) => {
+      const id = await actionItemOf(t, await insertSession(t, { memberId: other.id, coachId: other.id }));
+      expect(await denial(self.as.mutation(api.actionItems.updateProgress, { id, status: "completed" }))).toBe("ACTION_ITEM_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.get("actionItems", id)))!.status).toBe("pending");
+    },
+  },
   "actionItems:sessions": {
     access: "member",
     args: () => ({}),

@@ -43,6 +43,7 @@ import type * as integrations_openai from "../integrations/openai.js";
 import type * as integrations_stripe from "../integrations/stripe.js";
 import type * as intro from "../intro.js";
 import type * as model_abTest from "../model/abTest.js";
+import type * as model_accountLinks from "../model/accountLinks.js";
 import type * as model_actionItemRules from "../model/actionItemRules.js";
 import type * as model_actionItems from "../model/actionItems.js";
 import type * as model_activity from "../model/activity.js";
@@ -170,6 +171,7 @@ declare const fullApi: ApiFromModules<{
   "integrations/stripe": typeof integrations_stripe;
   intro: typeof intro;
   "model/abTest": typeof model_abTest;
+  "model/accountLinks": typeof model_accountLinks;
   "model/actionItemRules": typeof model_actionItemRules;
   "model/actionItems": typeof model_actionItems;
   "model/activity": typeof model_activity;

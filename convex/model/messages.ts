@@ -61,6 +61,13 @@ export const ACTION_ITEM_MESSAGES = {
   ESTIMATED_MINUTES_INVALID: "Estimated minutes must be 0 or more.",
   TRANSCRIPT_TIMESTAMP_INVALID: "Use MM:SS, for example 12:05.",
   DUE_DATE_INVALID: "Please enter a valid date.",
+  /** A client saving changes to the details of an item their coach owns. */
+  ACTION_ITEM_COACH_FIELDS: "Only your coach can change the details of this item. You can update its status, the time you've spent and your notes.",
+  /** Beside each such detail in the refusal. */
+  COACH_FIELD_LOCKED: "Only your coach can change this.",
+  /** The edit dialog's note above those details, shown read-only to the client. */
+  COACH_ITEM_NOTE: "This is your coach's item, so its details are theirs to change. You can update the status, the time you've spent and your notes.",
+  ACTUAL_MINUTES_INVALID: "Time spent must be 0 minutes or more.",
   /** The command palette's quick add, for someone with no session to put the item on. */
   QUICK_ADD_NO_SESSION: "Book a session first: action items belong to a session.",
 } as const;
@@ -193,6 +200,7 @@ export const ERROR_MESSAGES = {
   ...SESSION_MESSAGES,
   INVALID_ACTION_ITEM: ACTION_ITEM_MESSAGES.INVALID_ACTION_ITEM,
   ACTION_ITEM_NOT_FOUND: ACTION_ITEM_MESSAGES.ACTION_ITEM_NOT_FOUND,
+  ACTION_ITEM_COACH_FIELDS: ACTION_ITEM_MESSAGES.ACTION_ITEM_COACH_FIELDS,
   ...EXTRACTION_MESSAGES,
   ...BILLING_MESSAGES,
   CURRENT_PLAN: UPGRADE_MESSAGES.CURRENT_PLAN,
