@@ -17,7 +17,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications"
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
 import { modules, newConvexTest } from "./test.setup";
 import { api, internal } from "./_generated/api";
-import { insertSession, storedFile } from "./test.sessions";
+import { insertSession, storedFile, uploadedFile } from "./test.sessions";
 import { CALLERS, caller, signedIn, type Accessor, type CallerName, type T } from "./test.users";
 import { paidPlan } from "./test.billing";
 import { stripeMock } from "../tests/mocks/stripe";
@@ -592,7 +592,7 @@ const CASES: Record<string, Case> = {
     access: "staff",
     args: async ({ t, other }, self) => ({
       sessionId: await insertSession(t, { memberId: other.id, coachId: self.id ?? other.id }),
-      storageId: await storedFile(t, "audio/mpeg"),
+      storageId: self.id ? await uploadedFile(t, self.id, "audio/mpeg") : await storedFile(t, "audio/mpeg"),
       title: "Recording",
     }),
     ownership: { none: "coaches and admins only; a coach files recordings only for their own sessions (media.test.ts)" },

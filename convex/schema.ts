@@ -507,6 +507,32 @@ export const recordingFields = {
   createdAt: v.number(),
 };
 
+/**
+ * One upload URL handed to a staff member (recordings:generateUploadUrl), and the file it brought,
+ * once that file is first used: who uploaded each stored file, so a file is filed only by its
+ * uploader (or an admin, logged in auditLog).
+ */
+export const uploadFields = {
+  uploadedBy: v.id("users"),
+  grantedAt: v.number(),
+  /** The URL's lifetime: a file stored after this was not uploaded through it. */
+  expiresAt: v.number(),
+  /** The file uploaded through the URL; absent until the uploader first uses it. */
+  storageId: v.optional(v.id("_storage")),
+  registeredAt: v.optional(v.number()),
+};
+
+/** An admin's use of something that is someone else's, for the record. */
+export const auditLogFields = {
+  at: v.number(),
+  actorId: v.id("users"),
+  action: v.literal("recording_from_foreign_upload"),
+  storageId: v.optional(v.id("_storage")),
+  /** The uploader, when one is recorded for the file. */
+  uploadedBy: v.optional(v.id("users")),
+  sessionId: v.optional(v.id("sessions")),
+};
+
 export const transcriptSegmentValidator = v.object({
   speaker: v.optional(v.string()),
   /** Seconds from the start of the session; shown as MM:SS. */
@@ -973,6 +999,10 @@ export default defineSchema({
     .index("by_session", ["sessionId"])
     .index("by_member_and_created", ["memberId", "createdAt"])
     .index("by_uploader_and_created", ["uploadedBy", "createdAt"]),
+  uploads: defineTable(uploadFields)
+    .index("by_storage", ["storageId"])
+    .index("by_uploader_storage_and_expires", ["uploadedBy", "storageId", "expiresAt"]),
+  auditLog: defineTable(auditLogFields).index("by_at", ["at"]),
   transcripts: defineTable(transcriptFields)
     .index("by_session", ["sessionId"])
     .index("by_member_and_created", ["memberId", "createdAt"])

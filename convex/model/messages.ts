@@ -44,6 +44,8 @@ export const SESSION_MESSAGES = {
   SESSION_NOT_ENDED: "You can mark a session completed or no-show once its start time has passed.",
   INVALID_TRANSCRIPT: "We couldn't read that transcript. Upload plain text or a WebVTT file with timestamps.",
   INVALID_RECORDING: "Please upload an audio or video file.",
+  /** Someone else's file, or one not uploaded through the caller's own upload URL: which, is not said. */
+  UPLOAD_NOT_YOURS: "We couldn't find your upload of that file. Please upload it again.",
   RECORDING_NOT_FOUND: "We couldn't find that recording.",
   TRANSCRIPT_NOT_FOUND: "We couldn't find that transcript.",
   NOTIFICATION_NOT_FOUND: "We couldn't find that notification.",
