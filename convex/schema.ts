@@ -478,6 +478,28 @@ export const sessionFields = {
   reminderJobs: v.array(v.id("_scheduled_functions")),
 };
 
+/**
+ * A free intro asked for on /free-intro-session, waiting for the e-mailed link. It holds the time
+ * (the coach's slot is busy while it is pending and unexpired) whether or not the address has an
+ * account, so neither the answer nor the calendar tells who has one. Only the link's hash is kept.
+ */
+export const introRequestFields = {
+  email: v.string(),
+  /** As typed; the new account's name when the link is confirmed. */
+  name: v.string(),
+  timezone: v.string(),
+  coachId: v.id("users"),
+  startsAt: v.number(),
+  endsAt: v.number(),
+  /** SHA-256 of the link's token, hex. */
+  tokenHash: v.string(),
+  status: v.union(v.literal("pending"), v.literal("confirmed"), v.literal("replaced")),
+  createdAt: v.number(),
+  /** The link works and the time is held until then: 24 hours, or the session's start if sooner. */
+  expiresAt: v.number(),
+  bookingId: v.optional(v.id("sessions")),
+};
+
 /** A coach's weekly hours and exceptions, in the coach's own time zone. */
 export const availabilityFields = {
   coachId: v.id("users"),
@@ -994,6 +1016,10 @@ export default defineSchema({
     .index("by_coach_status_and_start", ["coachId", "status", "startsAt"])
     .index("by_member_and_kind", ["memberId", "kind"]),
   availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
+  introRequests: defineTable(introRequestFields)
+    .index("by_token_hash", ["tokenHash"])
+    .index("by_email_and_status", ["email", "status"])
+    .index("by_coach_status_and_start", ["coachId", "status", "startsAt"]),
   // by_uploader_and_created: a coach's own (only a session's coach or an admin files them), for the command palette.
   recordings: defineTable(recordingFields)
     .index("by_session", ["sessionId"])

@@ -110,6 +110,7 @@ import type * as model_site from "../model/site.js";
 import type * as model_timeBalance from "../model/timeBalance.js";
 import type * as model_transcripts from "../model/transcripts.js";
 import type * as model_upgradePlans from "../model/upgradePlans.js";
+import type * as model_uploads from "../model/uploads.js";
 import type * as model_userAdmin from "../model/userAdmin.js";
 import type * as model_users from "../model/users.js";
 import type * as model_webhooks from "../model/webhooks.js";
@@ -238,6 +239,7 @@ declare const fullApi: ApiFromModules<{
   "model/timeBalance": typeof model_timeBalance;
   "model/transcripts": typeof model_transcripts;
   "model/upgradePlans": typeof model_upgradePlans;
+  "model/uploads": typeof model_uploads;
   "model/userAdmin": typeof model_userAdmin;
   "model/users": typeof model_users;
   "model/webhooks": typeof model_webhooks;

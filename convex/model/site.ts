@@ -44,6 +44,7 @@ export const DISALLOWED_PREFIXES = [
   "/session",
   "/forum",
   "/booking-error",
+  "/booking/",
   "/demos",
   "/loading",
   "/loading-complete",

@@ -3,25 +3,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { REACTIVATION_MESSAGES } from "../../convex/model/reactivation";
 import { expectNoA11yViolations } from "./helpers/a11y";
-
-/** The embedded backend of the Playwright server (playwright.config.ts: the web port + 1). */
-const backendUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 1}`;
-
-/**
- * The seeded admin, through the Convex API: the journey's setup (pausing the member, as the
- * inactivity sweep or an admin would) and reading the outbox the way /admin/messages shows it.
- */
-async function asAdmin() {
-  const response = await fetch(`${backendUrl}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "demo-admin-2026" }),
-  });
-  expect(response.ok).toBe(true);
-  const client = new ConvexHttpClient(backendUrl);
-  client.setAuth(((await response.json()) as { accessToken: string }).accessToken);
-  return client;
-}
+import { asAdmin, backendUrl } from "./helpers/outbox";
 
 async function register(page: Page, email: string, password: string) {
   await page.goto("/register");
