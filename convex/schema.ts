@@ -589,7 +589,7 @@ export const forumReactionValidator = literals(FORUM_REACTIONS);
 export const forumReportStatusValidator = literals(FORUM_REPORT_STATUSES);
 export const forumModerationActionValidator = literals(FORUM_MODERATION_ACTIONS);
 
-/** A forum category (issue 19). Counts are kept in the transactions that change them, so lists never scan. */
+/** A forum category. Counts are kept in the transactions that change them, so lists never scan. */
 export const forumCategoryFields = {
   slug: v.string(),
   name: v.string(),

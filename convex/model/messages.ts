@@ -161,7 +161,7 @@ export const EMAIL_FIELD_MESSAGES = {
   testTypeWithoutTest: "Only an A/B test (2 or more versions) has a test type.",
 } as const;
 
-/** The community forum (issue 19): its refusals and the form's field texts. */
+/** The community forum: its refusals and the form's field texts. */
 export const FORUM_MESSAGES = {
   INVALID_FORUM_POST: "Please check the highlighted fields.",
   TITLE_INVALID: "Please give your thread a title of 3 to 120 characters.",
