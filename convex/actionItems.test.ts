@@ -261,6 +261,104 @@ describe("reading and changing an item", () => {
     ).toBe("INVALID_ACTION_ITEM");
   });
 
+  it("keeps a coach's item the coach's: its client may change only the status, the time spent and their notes", async () => {
+    const { t, coach, member, sessionId } = await setup();
+    const coachCommitment = await coach.as.mutation(
+      api.actionItems.create,
+      form(sessionId, coach.id, { commitmentType: "coach_commitment", title: "Send the planner template" }),
+    );
+    // Made by the coach for the client: still the coach's to word and schedule.
+    const assigned = await coach.as.mutation(api.actionItems.create, form(sessionId, member.id, { title: "Try the 2-minute start", estimatedMinutes: 10 }));
+    const stored = async (id: Id<"actionItems">) => (await t.run((ctx) => ctx.db.get("actionItems", id)))!;
+    /** The edit form as it would arrive for the item untouched. */
+    const editOf = async (id: Id<"actionItems">) => {
+      const item = await stored(id);
+      return {
+        id,
+        title: item.title,
+        description: item.description,
+        responsibleUserId: item.responsibleUserId,
+        commitmentType: item.commitmentType,
+        priority: item.priority,
+        dueDate: item.dueDate,
+        tags: item.tags,
+        estimatedMinutes: item.estimatedMinutes,
+        transcriptQuote: item.transcriptQuote,
+        transcriptTimestamp: item.transcriptTimestamp,
+        coachVisible: item.coachVisible,
+        clientVisible: item.clientVisible,
+        status: item.status,
+        actualMinutes: item.actualMinutes,
+        completionNotes: item.completionNotes,
+      };
+    };
+    const refusal = async (promise: Promise<unknown>) => {
+      try {
+        await promise;
+        return undefined;
+      } catch (error) {
+        return (error as ConvexError<{ code: string; message: string; fields?: Record<string, string> }>).data;
+      }
+    };
+
+    for (const id of [coachCommitment, assigned]) {
+      const before = await stored(id);
+      const attempts: [Record<string, unknown>, string[]][] = [
+        [{ title: "Nothing to send", status: "completed" }, ["title"]],
+        [{ coachVisible: false }, ["coachVisible"]],
+        [{ description: "Changed", dueDate: "2026-12-31", priority: "low" }, ["description", "dueDate", "priority"]],
+        [{ commitmentType: "mutual_agreement", responsibleUserId: before.responsibleUserId === member.id ? coach.id : member.id }, ["commitmentType", "responsibleUserId"]],
+        [{ tags: ["mine"], estimatedMinutes: 1, clientVisible: false }, ["tags", "estimatedMinutes", "clientVisible"]],
+      ];
+      for (const [change, fields] of attempts) {
+        const data = await refusal(member.as.mutation(api.actionItems.update, { ...(await editOf(id)), ...change }));
+        expect(data, JSON.stringify(change)).toMatchObject({ code: "ACTION_ITEM_COACH_FIELDS", message: ACTION_ITEM_MESSAGES.ACTION_ITEM_COACH_FIELDS });
+        expect(Object.keys(data!.fields ?? {}).sort()).toEqual([...fields].sort());
+        for (const field of fields) expect(data!.fields![field]).toBe(ACTION_ITEM_MESSAGES.COACH_FIELD_LOCKED);
+      }
+      expect(await stored(id)).toEqual(before);
+
+      // What is the client's: the status, the time spent and their own notes; the same words re-sent (untrimmed) are no change.
+      const untouched = await editOf(id);
+      await member.as.mutation(api.actionItems.update, {
+        ...untouched,
+        title: ` ${untouched.title} `,
+        tags: [...untouched.tags, " "],
+        status: "completed",
+        actualMinutes: 25,
+        completionNotes: " Done on Tuesday ",
+      });
+      const { updatedAt: _updated, ...details } = before;
+      expect(await stored(id)).toMatchObject({ ...details, status: "completed", actualMinutes: 25, completionNotes: "Done on Tuesday" });
+      await member.as.mutation(api.actionItems.updateStatus, { id, status: "in_progress" });
+      expect((await stored(id)).status).toBe("in_progress");
+
+      // The coach still changes the details.
+      await coach.as.mutation(api.actionItems.update, { ...(await editOf(id)), title: "Reworded by the coach" });
+      expect((await stored(id)).title).toBe("Reworded by the coach");
+    }
+
+    // The dialog on a coach's item sends only what is the client's, so a detail the coach changed meanwhile stands.
+    await coach.as.mutation(api.actionItems.update, { ...(await editOf(coachCommitment)), title: "Send the planner and the checklist" });
+    await member.as.mutation(api.actionItems.updateProgress, { id: coachCommitment, status: "blocked", actualMinutes: 5, completionNotes: "Waiting for it" });
+    expect(await stored(coachCommitment)).toMatchObject({
+      title: "Send the planner and the checklist",
+      status: "blocked",
+      actualMinutes: 5,
+      completionNotes: "Waiting for it",
+    });
+    expect(await refusal(member.as.mutation(api.actionItems.updateProgress, { id: coachCommitment, status: "pending", actualMinutes: -5 }))).toMatchObject({
+      code: "INVALID_ACTION_ITEM",
+      fields: { actualMinutes: ACTION_ITEM_MESSAGES.ACTUAL_MINUTES_INVALID },
+    });
+    expect((await stored(coachCommitment)).status).toBe("blocked");
+
+    // The client's own commitment stays theirs to change in full.
+    const own = await member.as.mutation(api.actionItems.create, form(sessionId, member.id, { title: "My own plan" }));
+    await member.as.mutation(api.actionItems.update, { ...(await editOf(own)), title: "My own plan, reworded", coachVisible: false });
+    expect(await stored(own)).toMatchObject({ title: "My own plan, reworded", coachVisible: false });
+  });
+
   it("derives overdue from each caller's own today, in their time zone", async () => {
     // 10 March 2026, 12:00 UTC: already the 11th in Auckland.
     vi.useFakeTimers();

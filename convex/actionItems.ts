@@ -17,6 +17,7 @@ import {
   quickAddActionItem,
   setActionItemStatus,
   updateActionItem,
+  updateActionItemProgress,
 } from "./model/actionItems";
 import { namesOf } from "./model/sessions";
 import {
@@ -99,6 +100,24 @@ export const update = writerMutation({
   returns: v.null(),
   handler: async (ctx, { id, ...edit }) => {
     await updateActionItem(ctx, ctx.viewer, id, edit, Date.now());
+    return null;
+  },
+});
+
+/**
+ * The edit dialog on a coach's item, for the client: status, time spent and completion notes,
+ * every detail left as it is.
+ */
+export const updateProgress = writerMutation({
+  args: {
+    id: v.id("actionItems"),
+    status: actionItemStatusValidator,
+    actualMinutes: v.optional(v.number()),
+    completionNotes: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { id, ...progress }) => {
+    await updateActionItemProgress(ctx, ctx.viewer, id, progress, Date.now());
     return null;
   },
 });

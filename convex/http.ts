@@ -12,7 +12,7 @@ import { ANALYTICS_PATH, SENTRY_TUNNEL_PATH, TUNNEL_MAX_BYTES } from "./model/ob
 import { RATE_LIMITED } from "./model/rateLimits";
 import { analyticsBeaconSchema } from "./model/routeStats";
 import { envelopeDestination, envelopeReports, parseEnvelope, readBodyCapped } from "./model/sentryEnvelope";
-import { ARTICLE_PATHS, INDEXED_PATHS, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
+import { ARTICLE_PATHS, INDEXED_PATHS, isSameOriginPost, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
 
 const http = httpRouter();
 
@@ -160,14 +160,17 @@ http.route({
 
 /**
  * The onboarding page's offline fallback (SPEC §4): a plain form post of action, booking_id, email
- * and name. Only complete_later, only for a booking whose member has that e-mail; then on to
- * /loading-complete. Anything else goes to the booking error page, nothing written.
+ * and name. Only complete_later, only from the site's own pages (the post carries no sign-in, so a
+ * form elsewhere must not make it for someone), only for a scheduled intro booking whose member
+ * has that e-mail; then on to /loading-complete. Anything else goes to the booking error page,
+ * nothing written.
  */
 http.route({
   path: "/onboarding",
   method: "POST",
   handler: httpAction(async (ctx, request) => {
-    const form = await readForm(request);
+    const sameSite = isSameOriginPost(request, publicOrigin(env.SITE_URL, request));
+    const form = sameSite ? await readForm(request) : null;
     const bookingId = form?.booking_id ?? "";
     const responseId =
       form?.action === "complete_later"

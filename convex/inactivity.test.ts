@@ -4,7 +4,7 @@ import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
 import { env } from "./_generated/server";
 import type { Doc, Id } from "./_generated/dataModel";
-import { inactivityPolicy, retentionDue, stageRange } from "./model/inactivity";
+import { INACTIVITY_MESSAGES, inactivityPolicy, retentionDue, stageRange } from "./model/inactivity";
 import { LINK_PURPOSES, signAccountLink } from "./model/reactivation";
 import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, TEST_ISSUER, type T } from "./test.users";
@@ -128,6 +128,24 @@ describe("the inactivity sweep", () => {
     await dailyRun(t);
     expect(await t.mutation(api.inactivity.keepActive, { token })).toMatchObject({ ok: false, reason: "deactivated" });
     expect(await user(t, sam.id)).toMatchObject({ status: "deactivated" });
+  });
+
+  it("revokes the keep-active link when the account's status changes", async () => {
+    const t = newConvexTest();
+    const sam = await signedIn(t, "client");
+    const admin = await signedIn(t, "admin");
+    dayOf(80);
+    await dailyRun(t);
+    const token = decodeURIComponent(/keep-active\?token=([^\s]+)/.exec((await emails(t))[0]!.text)![1]!);
+    await admin.as.mutation(api.users.setStatus, { userId: sam.id, status: "deactivated", reason: "other" });
+    await admin.as.mutation(api.users.setStatus, { userId: sam.id, status: "active" });
+    const before = (await user(t, sam.id)).lastActiveAt;
+    dayOf(81);
+    expect(await t.mutation(api.inactivity.keepActive, { token })).toMatchObject({ ok: false, reason: "invalid" });
+    expect((await user(t, sam.id)).lastActiveAt).toBe(before);
+    // Paused by an admin: the link sends the person to a person, not to a reactivation link that cannot help.
+    await admin.as.mutation(api.users.setStatus, { userId: sam.id, status: "deactivated", reason: "other" });
+    expect(await t.mutation(api.inactivity.keepActive, { token })).toEqual({ ok: false, reason: "held", message: INACTIVITY_MESSAGES.keepHeld });
   });
 
   it("lets a member dismiss the dashboard notice", async () => {

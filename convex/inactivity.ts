@@ -27,6 +27,7 @@ import {
   warningLevelOf,
   type InactivityWarningLevel,
 } from "./model/inactivity";
+import { linkMayReactivate } from "./model/accountLinks";
 import { KEEP_ACTIVE_PATH, LINK_PURPOSES, signAccountLink, siteLink, verifyAccountLink } from "./model/reactivation";
 import { deactivateWithLink, dismissWarnings } from "./reactivation";
 import { inactivityStageValidator, inactivityWarningLevelValidator } from "./schema";
@@ -121,7 +122,7 @@ async function warn(ctx: MutationCtx, user: Doc<"users">, level: InactivityWarni
   stats.read += sent ? 1 : 0;
   if (sent) return false;
   await ctx.db.insert("inactivityWarnings", { userId: user._id, level, periodStart: user.lastActiveAt, sentAt: now });
-  const keep = await keepActiveLink(user, now);
+  const keep = await keepActiveLink(ctx, user, now);
   const deadline = format(new TZDate(user.lastActiveAt + INACTIVITY_DEACTIVATION_DAYS * DAY_MS, user.timezone), "MMMM d, yyyy");
   await queueEmail(
     ctx,
@@ -147,11 +148,16 @@ async function warn(ctx: MutationCtx, user: Doc<"users">, level: InactivityWarni
   return true;
 }
 
-/** The warning's one-click link: a signed token of its own purpose, so it cannot reactivate anything. */
-async function keepActiveLink(user: Doc<"users">, now: number): Promise<string | null> {
+/**
+ * The warning's one-click link: a signed token of its own purpose, so it cannot reactivate
+ * anything, recorded so that a status change can revoke it.
+ */
+async function keepActiveLink(ctx: MutationCtx, user: Doc<"users">, now: number): Promise<string | null> {
   const secret = accountLinkSecret();
   if (!secret) return null;
-  const { token } = await signAccountLink(secret, { purpose: LINK_PURPOSES.keepActive, userId: user._id, email: user.email, jti: crypto.randomUUID() }, now, KEEP_ACTIVE_LINK_TTL_MS);
+  const jti = crypto.randomUUID();
+  const { token, expiresAt } = await signAccountLink(secret, { purpose: LINK_PURPOSES.keepActive, userId: user._id, email: user.email, jti }, now, KEEP_ACTIVE_LINK_TTL_MS);
+  await ctx.db.insert("keepActiveLinks", { jti, userId: user._id, issuedAt: now, expiresAt });
   return siteLink(env.SITE_URL, `${KEEP_ACTIVE_PATH}?token=${encodeURIComponent(token)}`);
 }
 
@@ -172,14 +178,15 @@ export const lastRun = internalQuery({
 
 /**
  * The warning e-mail's one-click link: marks the account active now, without signing in. Valid
- * links can be used more than once (it only ever records activity); a paused account is sent to
- * the reactivation page instead.
+ * links can be used more than once (it only ever records activity) until a status change revokes
+ * them; a paused account is sent to the reactivation page instead, or to a person when an admin
+ * paused it.
  */
 export const keepActive = publicMutation({
   args: { token: v.string() },
   returns: v.union(
     v.object({ ok: v.literal(true), firstName: v.string() }),
-    v.object({ ok: v.literal(false), reason: v.union(v.literal("expired"), v.literal("invalid"), v.literal("deactivated")), message: v.string() }),
+    v.object({ ok: v.literal(false), reason: v.union(v.literal("expired"), v.literal("invalid"), v.literal("deactivated"), v.literal("held")), message: v.string() }),
   ),
   handler: async (ctx, { token }) => {
     const secret = accountLinkSecret();
@@ -191,8 +198,18 @@ export const keepActive = publicMutation({
     }
     const userId = ctx.db.normalizeId("users", verified.claims.sub);
     const user = userId ? await ctx.db.get("users", userId) : null;
-    if (!user || user.anonymizedAt !== undefined) return { ok: false as const, reason: "invalid" as const, message: INACTIVITY_MESSAGES.keepInvalid };
-    if (user.status !== "active") return { ok: false as const, reason: "deactivated" as const, message: INACTIVITY_MESSAGES.keepDeactivated };
+    const record = await ctx.db
+      .query("keepActiveLinks")
+      .withIndex("by_jti", (q) => q.eq("jti", verified.claims.jti))
+      .unique();
+    if (!user || user.anonymizedAt !== undefined || record?.userId !== user._id) return { ok: false as const, reason: "invalid" as const, message: INACTIVITY_MESSAGES.keepInvalid };
+    // A paused account hears what it can do now; only an admin's pause needs a person.
+    if (user.status !== "active")
+      return linkMayReactivate(user)
+        ? { ok: false as const, reason: "deactivated" as const, message: INACTIVITY_MESSAGES.keepDeactivated }
+        : { ok: false as const, reason: "held" as const, message: INACTIVITY_MESSAGES.keepHeld };
+    // Revoked by a status change since it was sent: it no longer speaks for the account.
+    if (record.revokedAt !== undefined) return { ok: false as const, reason: "invalid" as const, message: INACTIVITY_MESSAGES.keepInvalid };
     await ctx.db.patch("users", user._id, { lastActiveAt: now });
     await dismissWarnings(ctx, user._id, now);
     return { ok: true as const, firstName: user.firstName };

@@ -2,9 +2,9 @@ import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import type { UserError } from "./model/messages";
+import { SESSION_MESSAGES, type UserError } from "./model/messages";
 import { TRANSCRIPT_FIELD_ERRORS } from "./model/transcripts";
-import { activitiesOf, HOUR, insertSession, MINUTE, notificationsOf, storedFile } from "./test.sessions";
+import { activitiesOf, HOUR, insertSession, MINUTE, notificationsOf, storedFile, uploadedFile } from "./test.sessions";
 import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
@@ -39,7 +39,7 @@ describe("recordings", () => {
 
   it("files an audio or video upload under the session and tells the member", async () => {
     const { t, member, coach, sessionId } = await setup();
-    const storageId = await storedFile(t, "video/mp4");
+    const storageId = await uploadedFile(t, coach.id, "video/mp4");
     const recordingId = await coach.as.mutation(api.recordings.save, { sessionId, storageId, title: "  ", durationSeconds: 3599.6 });
     const recording = (await t.run((ctx) => ctx.db.get("recordings", recordingId)))!;
     expect(recording).toMatchObject({
@@ -68,16 +68,16 @@ describe("recordings", () => {
   it("refuses files that are not audio or video, empty ones and missing ones", async () => {
     const { t, coach, sessionId } = await setup();
     for (const storageId of [
-      await storedFile(t, "application/pdf"),
-      await storedFile(t, undefined),
-      await storedFile(t, "audio/mpeg", ""),
+      await uploadedFile(t, coach.id, "application/pdf"),
+      await uploadedFile(t, coach.id, undefined),
+      await uploadedFile(t, coach.id, "audio/mpeg", ""),
     ]) {
       expect(await codeOf(coach.as.mutation(api.recordings.save, { sessionId, storageId, title: "x" }))).toBe("INVALID_RECORDING");
     }
-    const gone = await storedFile(t, "audio/mpeg");
+    const gone = await uploadedFile(t, coach.id, "audio/mpeg");
     await t.run((ctx) => ctx.storage.delete(gone));
     expect(await codeOf(coach.as.mutation(api.recordings.save, { sessionId, storageId: gone, title: "x" }))).toBe("INVALID_RECORDING");
-    const storageId = await storedFile(t, "audio/mpeg");
+    const storageId = await uploadedFile(t, coach.id, "audio/mpeg");
     expect(await errorOf(coach.as.mutation(api.recordings.save, { sessionId, storageId, title: "x", durationSeconds: -1 }))).toMatchObject({
       code: "INVALID_INPUT",
       fields: { durationSeconds: expect.any(String) as string },
@@ -85,11 +85,64 @@ describe("recordings", () => {
     expect(await t.run((ctx) => ctx.db.query("recordings").collect())).toEqual([]);
   });
 
+  it("takes only a file the caller uploaded, through an upload URL of their own, once", async () => {
+    const { t, member, coach, sessionId } = await setup();
+    const otherCoach = await signedIn(t, "coach");
+    const recordings = () => t.run((ctx) => ctx.db.query("recordings").collect());
+    // An older file (here another coach's), stored before this coach asked for any upload URL: ids are guessable, files are not theirs.
+    const older = await uploadedFile(t, otherCoach.id, "audio/mpeg");
+    const stray = await storedFile(t, "audio/mpeg");
+    await coach.as.mutation(api.recordings.generateUploadUrl, {});
+    // Another coach's upload, even one made after this coach's URL, once that coach has filed it.
+    const theirs = await uploadedFile(t, otherCoach.id, "audio/mpeg");
+    await otherCoach.as.mutation(api.recordings.save, { sessionId: await insertSession(t, { memberId: member.id, coachId: otherCoach.id }), storageId: theirs, title: "Theirs" });
+    for (const storageId of [older, stray, theirs]) {
+      expect(await errorOf(coach.as.mutation(api.recordings.save, { sessionId, storageId, title: "x" }))).toEqual({
+        code: "UPLOAD_NOT_YOURS",
+        message: SESSION_MESSAGES.UPLOAD_NOT_YOURS,
+      });
+    }
+    expect((await recordings()).map((r) => r.title)).toEqual(["Theirs"]);
+
+    // Their own upload through that URL is theirs, and stays theirs for another session too.
+    const own = await storedFile(t, "audio/mpeg");
+    await coach.as.mutation(api.recordings.save, { sessionId, storageId: own, title: "Mine" });
+    await coach.as.mutation(api.recordings.save, { sessionId: await insertSession(t, { memberId: member.id, coachId: coach.id }), storageId: own, title: "Mine again" });
+    expect(await t.run((ctx) => ctx.db.query("uploads").withIndex("by_storage", (q) => q.eq("storageId", own)).unique())).toMatchObject({
+      uploadedBy: coach.id,
+      registeredAt: expect.any(Number) as number,
+    });
+    // One URL, one file: a second file needs a second URL.
+    const second = await storedFile(t, "audio/mpeg");
+    expect(await codeOf(coach.as.mutation(api.recordings.save, { sessionId, storageId: second, title: "x" }))).toBe("UPLOAD_NOT_YOURS");
+    expect(await codeOf(otherCoach.as.mutation(api.recordings.save, { sessionId: await insertSession(t, { memberId: member.id, coachId: otherCoach.id }), storageId: own, title: "x" }))).toBe("UPLOAD_NOT_YOURS");
+    expect((await recordings()).map((r) => r.title).sort()).toEqual(["Mine", "Mine again", "Theirs"]);
+    expect(await t.run((ctx) => ctx.db.query("auditLog").collect())).toEqual([]);
+  });
+
+  it("lets an admin file anyone's upload, and logs each such use", async () => {
+    const { t, coach, sessionId } = await setup();
+    const admin = await signedIn(t, "admin");
+    const coachs = await uploadedFile(t, coach.id, "audio/mpeg");
+    await coach.as.mutation(api.recordings.save, { sessionId, storageId: coachs, title: "Coach's" });
+    const unclaimed = await storedFile(t, "video/mp4");
+    await admin.as.mutation(api.recordings.save, { sessionId, storageId: coachs, title: "Again" });
+    await admin.as.mutation(api.recordings.save, { sessionId, storageId: unclaimed, title: "Found" });
+    expect(await t.run((ctx) => ctx.db.query("auditLog").collect())).toEqual([
+      expect.objectContaining({ actorId: admin.id, action: "recording_from_foreign_upload", storageId: coachs, uploadedBy: coach.id, sessionId }),
+      expect.objectContaining({ actorId: admin.id, action: "recording_from_foreign_upload", storageId: unclaimed, sessionId }),
+    ]);
+    // An admin's own upload is simply theirs: nothing to log.
+    await admin.as.mutation(api.recordings.generateUploadUrl, {});
+    await admin.as.mutation(api.recordings.save, { sessionId, storageId: await storedFile(t, "audio/mpeg"), title: "Own" });
+    expect(await t.run((ctx) => ctx.db.query("auditLog").collect())).toHaveLength(2);
+  });
+
   it("is saved by the session's coach or an admin only", async () => {
     const { t, coach, sessionId } = await setup();
     const otherCoach = await signedIn(t, "coach");
     const admin = await signedIn(t, "admin");
-    const storageId = await storedFile(t, "audio/mpeg");
+    const storageId = await uploadedFile(t, coach.id, "audio/mpeg");
     expect(await codeOf(otherCoach.as.mutation(api.recordings.save, { sessionId, storageId, title: "x" }))).toBe("FORBIDDEN");
     await admin.as.mutation(api.recordings.save, { sessionId, storageId, title: "x" });
     expect(
@@ -102,12 +155,12 @@ describe("recordings", () => {
     expect(await member.as.query(api.recordings.latest, {})).toBeNull();
     const first = await coach.as.mutation(api.recordings.save, {
       sessionId,
-      storageId: await storedFile(t, "audio/mpeg"),
+      storageId: await uploadedFile(t, coach.id, "audio/mpeg"),
       title: "Part 1",
     });
     const second = await coach.as.mutation(api.recordings.save, {
       sessionId,
-      storageId: await storedFile(t, "audio/mpeg"),
+      storageId: await uploadedFile(t, coach.id, "audio/mpeg"),
       title: "Part 2",
     });
     expect((await member.as.query(api.recordings.mine, { paginationOpts: page })).page.map((r) => r._id)).toEqual([second, first]);

@@ -1,5 +1,5 @@
 import { ConvexError } from "convex/values";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -302,8 +302,15 @@ describe("who reads the answers", () => {
 });
 
 describe("POST /onboarding (the offline fallback)", () => {
-  const post = (body: Record<string, string>) =>
-    ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() }) as const;
+  /** convex-test serves http routes at this origin; without SITE_URL it is the site's own. */
+  const SITE = "https://some.convex.site";
+  const post = (body: Record<string, string>, headers: Record<string, string> = { origin: SITE }) =>
+    ({
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(body).toString(),
+    }) as const;
+  const REFUSED = [303, "/booking-error?reason=loading_error"];
 
   it("records complete_later for the booking whose member has that e-mail and sends them to /loading-complete", async () => {
     const t = newConvexTest();
@@ -329,6 +336,58 @@ describe("POST /onboarding (the offline fallback)", () => {
       expect([response.status, response.headers.get("location")]).toEqual([303, "/booking-error?reason=loading_error"]);
     }
     expect(await responses(t)).toEqual([]);
+  });
+
+  it("refuses a booking that is not a scheduled intro of that address, writing nothing", async () => {
+    const t = newConvexTest();
+    const { coach, guest, sessionId } = await bookedGuest(t, "nia@example.com");
+    const regular = await insertSession(t, { memberId: guest.id, coachId: coach.id, startsAt: Date.now() + 3 * DAY });
+    const cancelled = await insertSession(t, { kind: "intro", memberId: guest.id, coachId: coach.id, status: "cancelled", startsAt: Date.now() + 4 * DAY });
+    const completed = await insertSession(t, { kind: "intro", memberId: guest.id, coachId: coach.id, status: "completed", startsAt: Date.now() - 4 * DAY });
+    for (const bookingId of [regular, cancelled, completed]) {
+      const response = await t.fetch("/onboarding", post({ action: "complete_later", booking_id: bookingId, email: "nia@example.com", name: "Nia" }));
+      expect([response.status, response.headers.get("location")]).toEqual(REFUSED);
+    }
+    expect(await responses(t)).toEqual([]);
+    // The scheduled intro itself still goes through.
+    const response = await t.fetch("/onboarding", post({ action: "complete_later", booking_id: sessionId, email: "nia@example.com", name: "Nia" }));
+    expect(response.headers.get("location")).toMatch(/^\/loading-complete\?/);
+  });
+
+  it("takes the post only from the site's own origin: Origin, else Referer; none is refused", async () => {
+    const t = newConvexTest();
+    const { sessionId } = await bookedGuest(t, "nia@example.com");
+    const body = { action: "complete_later", booking_id: sessionId, email: "nia@example.com", name: "Nia" };
+    const refusedHeaders: Record<string, string>[] = [
+      {},
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { referer: "https://evil.example/loading" },
+      // A look-alike host that merely starts with the site's origin.
+      { origin: `${SITE}.evil.example` },
+      // Origin wins over a Referer that would pass.
+      { origin: "https://evil.example", referer: `${SITE}/loading` },
+    ];
+    for (const headers of refusedHeaders) {
+      const response = await t.fetch("/onboarding", post(body, headers));
+      expect([response.status, response.headers.get("location")], JSON.stringify(headers)).toEqual(REFUSED);
+    }
+    expect(await responses(t)).toEqual([]);
+    const viaReferer = await t.fetch("/onboarding", post(body, { referer: `${SITE}/loading?booking_id=${sessionId}` }));
+    expect(viaReferer.headers.get("location")).toMatch(/^\/loading-complete\?/);
+  });
+
+  it("compares with SITE_URL when it is set", async () => {
+    const t = newConvexTest();
+    const { sessionId } = await bookedGuest(t, "nia@example.com");
+    const body = { action: "complete_later", booking_id: sessionId, email: "nia@example.com", name: "Nia" };
+    vi.stubEnv("SITE_URL", "https://lwcc.example/");
+    try {
+      expect((await t.fetch("/onboarding", post(body))).headers.get("location")).toBe(REFUSED[1]);
+      expect((await t.fetch("/onboarding", post(body, { origin: "https://lwcc.example" }))).headers.get("location")).toMatch(/^\/loading-complete\?/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("never replaces answers already given", async () => {

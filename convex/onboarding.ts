@@ -186,7 +186,8 @@ export const saveForm = adminMutation({
 
 /**
  * The offline fallback's plain form post (http.ts POST /onboarding): complete_later only, for a
- * booking whose member has this e-mail, so a post without a session can defer and never answer.
+ * scheduled intro booking whose member has this e-mail, so a post without a session can defer
+ * the onboarding it is for and never answer, nor touch any other session.
  */
 export const completeLaterByEmail = internalMutation({
   args: { bookingId: v.string(), email: v.string() },
@@ -195,7 +196,8 @@ export const completeLaterByEmail = internalMutation({
     const id = ctx.db.normalizeId("sessions", bookingId);
     const session = id ? await ctx.db.get("sessions", id) : null;
     const member = session ? await ctx.db.get("users", session.memberId) : null;
-    if (!session || !member || member.status !== "active" || member.email !== normalizeEmail(email)) return null;
+    if (!session || session.kind !== "intro" || session.status !== "scheduled") return null;
+    if (!member || member.status !== "active" || member.email !== normalizeEmail(email)) return null;
     const form = await currentForm(ctx.db);
     return recordResponse(ctx, session, { action: "complete_later", formId: form.formId, version: form.version, answers: [] });
   },

@@ -204,6 +204,58 @@ describe("a reactivation link", () => {
   });
 });
 
+describe("a status change", () => {
+  const users = (t: T, id: Id<"users">) => t.run((ctx) => ctx.db.get("users", id));
+
+  it("revokes an older link, so it cannot undo an admin's later deactivation for another reason", async () => {
+    const t = newConvexTest();
+    const dana = await deactivated(t);
+    const admin = await signedIn(t, "admin");
+    await admin.as.mutation(api.users.setStatus, { userId: dana.id, status: "active" });
+    await admin.as.mutation(api.users.setStatus, { userId: dana.id, status: "deactivated", reason: "other" });
+    // Revoked: the link is no longer valid, which is what the default text says (it has not been used, nor run out of time).
+    expect(await t.mutation(api.reactivation.check, { token: dana.token })).toMatchObject({ status: "invalid", errorType: "default" });
+    expect(await t.mutation(api.reactivation.reactivate, { token: dana.token })).toEqual(failureOf("default"));
+    expect(await users(t, dana.id)).toMatchObject({ status: "deactivated", deactivationReason: "other" });
+    expect(await incidents(t)).toEqual([]);
+  });
+
+  it("revokes every outstanding link of the account when it is reactivated, with one of them", async () => {
+    const t = newConvexTest();
+    const dana = await deactivated(t);
+    await t.mutation(api.reactivation.requestLink, { email: dana.email.to });
+    const second = decodeURIComponent(linkIn((await emails(t)).at(-1)!.text)!);
+    expect(second).not.toBe(dana.token);
+    expect(await t.mutation(api.reactivation.reactivate, { token: second })).toMatchObject({ ok: true });
+    // Deactivated again later, for a reason that needs a person: the first link stays dead.
+    await t.run(async (ctx) => {
+      const { applyStatus } = await import("./users");
+      await applyStatus(ctx, (await ctx.db.get("users", dana.id))!, "deactivated", "other");
+    });
+    expect(await t.mutation(api.reactivation.reactivate, { token: dana.token })).toEqual(failureOf("default"));
+    expect(await users(t, dana.id)).toMatchObject({ status: "deactivated", deactivationReason: "other" });
+  });
+
+  it("revokes the links when the account is deleted at the identity provider", async () => {
+    const t = newConvexTest();
+    const dana = await deactivated(t);
+    await t.run((ctx) => ctx.db.patch("users", dana.id, { status: "active", deactivationReason: undefined, deactivatedAt: undefined }));
+    await t.mutation(internal.users.applyClerkEvent, { eventId: "evt_deleted", type: "user.deleted", tokenIdentifier: dana.tokenIdentifier });
+    expect(await t.mutation(api.reactivation.reactivate, { token: dana.token })).toEqual(failureOf("default"));
+    expect(await users(t, dana.id)).toMatchObject({ status: "deactivated", deactivationReason: "other" });
+  });
+
+  it("never lets a link reactivate an account paused for a reason that needs a person, even a link that was not revoked", async () => {
+    const t = newConvexTest();
+    const held = await signedIn(t, "client", { status: "deactivated", deactivationReason: "other", deactivatedAt: Date.now() });
+    const link = await signAccountLink(SECRET, { purpose: LINK_PURPOSES.reactivation, userId: held.id, email: "held@example.com", jti: "stray" }, Date.now(), HOUR);
+    await t.run((ctx) => ctx.db.insert("reactivationTokens", { jti: "stray", userId: held.id, issuedAt: Date.now(), expiresAt: Date.now() + HOUR }));
+    expect(await t.mutation(api.reactivation.check, { token: link.token })).toMatchObject({ status: "invalid", errorType: "default" });
+    expect(await t.mutation(api.reactivation.reactivate, { token: link.token })).toEqual(failureOf("default"));
+    expect(await users(t, held.id)).toMatchObject({ status: "deactivated", deactivationReason: "other" });
+  });
+});
+
 describe("asking for a new link", () => {
   it("answers the same for any address, e-mails only paused accounts, and limits each address", async () => {
     const t = newConvexTest();
@@ -249,6 +301,20 @@ describe("token expiry", () => {
     await runScheduled(t);
     const left = await t.run((ctx) => ctx.db.query("reactivationTokens").collect());
     expect(left.map((token) => token.jti)).toEqual(["new-0", "new-1", "new-2", "new-3", "new-4"]);
+  });
+
+  it("removes expired keep-active link records too", async () => {
+    vi.useFakeTimers();
+    const t = newConvexTest();
+    const member = await signedIn(t, "client");
+    const now = Date.now();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("reactivationTokens", { jti: "old", userId: member.id, issuedAt: now - 2 * DAY, expiresAt: now - DAY });
+      await ctx.db.insert("keepActiveLinks", { jti: "keep-old", userId: member.id, issuedAt: now - 40 * DAY, expiresAt: now - 5 * DAY });
+      await ctx.db.insert("keepActiveLinks", { jti: "keep-new", userId: member.id, issuedAt: now, expiresAt: now + 35 * DAY });
+    });
+    expect(await t.mutation(internal.reactivation.removeExpiredTokens, {})).toEqual({ removed: 2, more: false });
+    expect((await t.run((ctx) => ctx.db.query("keepActiveLinks").collect())).map((link) => link.jti)).toEqual(["keep-new"]);
   });
 });
 

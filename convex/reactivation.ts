@@ -13,6 +13,7 @@ import { env } from "./_generated/server";
 import { queueEmail } from "./email";
 import { internalMutation, publicMutation } from "./functions";
 import { accountLinkSecret } from "./integrations/config";
+import { LINK_REACTIVATABLE_REASONS, linkMayReactivate } from "./model/accountLinks";
 import { userError } from "./model/errors";
 import { RETENTION_DAYS } from "./model/inactivity";
 import { formatPrice } from "./model/products";
@@ -52,9 +53,6 @@ const tierValidator = literals(UPGRADE_TIERS);
 const cycleValidator = literals(UPGRADE_CYCLES);
 const cyclePrices = v.object({ monthly: v.optional(v.number()), quarterly: v.optional(v.number()) });
 const pricingValidator = v.object({ clarity: cyclePrices, control: cyclePrices, mastery: cyclePrices });
-
-/** Deactivations that come with a reactivation link; an admin's "other" needs a person, not a link. */
-const LINKED_REASONS = new Set<Doc<"users">["deactivationReason"]>(["inactivity_90_days", "subscription_cancelled"]);
 
 /** Tokens removed per run of the "token expiry" job before it schedules the next batch. */
 const EXPIRY_BATCH = 200;
@@ -139,6 +137,10 @@ async function evaluate(ctx: MutationCtx, viewer: Doc<"users"> | null, token: st
   if (!userId || !record || record.userId !== userId || !user || user.anonymizedAt !== undefined) return { ok: false, error: "default", claims };
   if (viewer && viewer._id !== user._id) return { ok: false, error: "wrong_account", claims };
   if (record.usedAt !== undefined) return { ok: false, error: "already_used", claims };
+  // Revoked by a later status change, or the account is paused for a reason only a person may
+  // undo: the link is simply no longer valid. "default" says that and nothing untrue (it was not
+  // used, nor did its 24 hours run out).
+  if (record.revokedAt !== undefined || !linkMayReactivate(user)) return { ok: false, error: "default", claims };
   return { ok: true, claims, user, record };
 }
 
@@ -340,7 +342,7 @@ export const requestLink = publicMutation({
       REQUEST_LINK_MESSAGES.rateLimited,
     );
     const user = await findUserByEmail(ctx.db, email);
-    if (user && user.status === "deactivated" && LINKED_REASONS.has(user.deactivationReason) && user.anonymizedAt === undefined) {
+    if (user && user.status === "deactivated" && LINK_REACTIVATABLE_REASONS.has(user.deactivationReason) && user.anonymizedAt === undefined) {
       const link = await issueReactivationLink(ctx, user);
       if (link) await queueEmail(ctx, { to: user.email, ...reactivationEmail(user, "requested", link.url) });
     }
@@ -348,18 +350,27 @@ export const requestLink = publicMutation({
   },
 });
 
-/** "token expiry": removes expired link records, a batch at a time, by their expiry index. */
+/**
+ * "token expiry": removes expired link records (reactivation, then keep-active), a batch at a
+ * time, by their expiry index.
+ */
 export const removeExpiredTokens = internalMutation({
   args: {},
   returns: v.object({ removed: v.number(), more: v.boolean() }),
   handler: async (ctx) => {
+    const now = Date.now();
     const expired = await ctx.db
       .query("reactivationTokens")
-      .withIndex("by_expires", (q) => q.lt("expiresAt", Date.now()))
+      .withIndex("by_expires", (q) => q.lt("expiresAt", now))
       .take(EXPIRY_BATCH);
     for (const token of expired) await ctx.db.delete("reactivationTokens", token._id);
-    const more = expired.length === EXPIRY_BATCH;
+    const keepLinks = await ctx.db
+      .query("keepActiveLinks")
+      .withIndex("by_expires", (q) => q.lt("expiresAt", now))
+      .take(EXPIRY_BATCH - expired.length);
+    for (const link of keepLinks) await ctx.db.delete("keepActiveLinks", link._id);
+    const more = expired.length + keepLinks.length === EXPIRY_BATCH;
     if (more) await ctx.scheduler.runAfter(0, internal.reactivation.removeExpiredTokens, {});
-    return { removed: expired.length, more };
+    return { removed: expired.length + keepLinks.length, more };
   },
 });

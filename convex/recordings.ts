@@ -9,6 +9,7 @@ import { memberQuery, staffMutation } from "./functions";
 import { activityUrls, recordActivity } from "./model/activity";
 import { userError } from "./model/errors";
 import { notify } from "./model/notifications";
+import { claimUpload, grantUpload } from "./model/uploads";
 import { canAccessSession, loadSessionToRun } from "./model/sessions";
 import { recordingFields } from "./schema";
 
@@ -19,16 +20,20 @@ const RECORDING_MAX_BYTES = 5 * 1024 ** 3;
 
 const recordingValidator = v.object(withSystemFields("recordings", recordingFields));
 
-/** A one-time URL the coach's browser posts the file to. */
+/** A one-time URL the coach's browser posts the file to, recorded as theirs (model/uploads.ts). */
 export const generateUploadUrl = staffMutation({
   args: {},
   returns: v.string(),
-  handler: (ctx) => ctx.storage.generateUploadUrl(),
+  handler: async (ctx) => {
+    await grantUpload(ctx, ctx.viewer, Date.now());
+    return await ctx.storage.generateUploadUrl();
+  },
 });
 
 /**
  * Files an uploaded recording under its session, for the session's coach or an admin. Only
- * audio and video files are accepted.
+ * audio and video files are accepted, and only the caller's own upload (an admin may file
+ * anyone's, which is logged).
  */
 export const save = staffMutation({
   args: {
@@ -49,6 +54,7 @@ export const save = staffMutation({
         durationSeconds: "Please give the length in seconds.",
       });
     const now = Date.now();
+    await claimUpload(ctx, ctx.viewer, file, { sessionId }, now);
     const name = title.trim().slice(0, RECORDING_TITLE_MAX) || session.title;
     const recordingId = await ctx.db.insert("recordings", {
       sessionId,

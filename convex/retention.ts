@@ -5,7 +5,7 @@
  * - the users row stays (sessions, action items, a coach's notes and the ledger point at it), with
  *   name, e-mail and sign-in link replaced: "Former member", removed+<id>@deleted.invalid, no token,
  *   no forum name (which frees it for someone else);
- * - removed: the account's reactivation link records, inactivity warnings, its own notifications
+ * - removed: the account's reactivation and keep-active link records, inactivity warnings, its own notifications
  *   and notification preferences;
  * - kept: sessions, bookings, action items, transcripts, recordings (shared with the coach), the
  *   time ledger, orders, payments and subscriptions (accounting), contact messages and the e-mail
@@ -58,15 +58,17 @@ export const removeOwnData = internalMutation({
   args: { userId: v.id("users") },
   returns: v.object({ removed: v.number(), more: v.boolean() }),
   handler: async (ctx, { userId }) => {
-    const tokens = await ctx.db.query("reactivationTokens").withIndex("by_user", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
+    const tokens = await ctx.db.query("reactivationTokens").withIndex("by_user_and_expires", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
     for (const row of tokens) await ctx.db.delete("reactivationTokens", row._id);
+    const keepLinks = await ctx.db.query("keepActiveLinks").withIndex("by_user_and_expires", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
+    for (const row of keepLinks) await ctx.db.delete("keepActiveLinks", row._id);
     const warnings = await ctx.db.query("inactivityWarnings").withIndex("by_user_and_sent", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
     for (const row of warnings) await ctx.db.delete("inactivityWarnings", row._id);
     const notifications = await ctx.db.query("notifications").withIndex("by_user_and_time", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
     for (const row of notifications) await ctx.db.delete("notifications", row._id);
     const preferences = await ctx.db.query("notificationPreferences").withIndex("by_user", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
     for (const row of preferences) await ctx.db.delete("notificationPreferences", row._id);
-    const batches = [tokens, warnings, notifications, preferences];
+    const batches = [tokens, keepLinks, warnings, notifications, preferences];
     const removed = batches.reduce((sum, rows) => sum + rows.length, 0);
     const more = batches.some((rows) => rows.length === REMOVE_BATCH);
     if (more) await ctx.scheduler.runAfter(0, internal.retention.removeOwnData, { userId });

@@ -478,6 +478,28 @@ export const sessionFields = {
   reminderJobs: v.array(v.id("_scheduled_functions")),
 };
 
+/**
+ * A free intro asked for on /free-intro-session, waiting for the e-mailed link. It holds the time
+ * (the coach's slot is busy while it is pending and unexpired) whether or not the address has an
+ * account, so neither the answer nor the calendar tells who has one. Only the link's hash is kept.
+ */
+export const introRequestFields = {
+  email: v.string(),
+  /** As typed; the new account's name when the link is confirmed. */
+  name: v.string(),
+  timezone: v.string(),
+  coachId: v.id("users"),
+  startsAt: v.number(),
+  endsAt: v.number(),
+  /** SHA-256 of the link's token, hex. */
+  tokenHash: v.string(),
+  status: v.union(v.literal("pending"), v.literal("confirmed"), v.literal("replaced")),
+  createdAt: v.number(),
+  /** The link works and the time is held until then: 24 hours, or the session's start if sooner. */
+  expiresAt: v.number(),
+  bookingId: v.optional(v.id("sessions")),
+};
+
 /** A coach's weekly hours and exceptions, in the coach's own time zone. */
 export const availabilityFields = {
   coachId: v.id("users"),
@@ -505,6 +527,32 @@ export const recordingFields = {
   durationSeconds: v.optional(v.number()),
   uploadedBy: v.id("users"),
   createdAt: v.number(),
+};
+
+/**
+ * One upload URL handed to a staff member (recordings:generateUploadUrl), and the file it brought,
+ * once that file is first used: who uploaded each stored file, so a file is filed only by its
+ * uploader (or an admin, logged in auditLog).
+ */
+export const uploadFields = {
+  uploadedBy: v.id("users"),
+  grantedAt: v.number(),
+  /** The URL's lifetime: a file stored after this was not uploaded through it. */
+  expiresAt: v.number(),
+  /** The file uploaded through the URL; absent until the uploader first uses it. */
+  storageId: v.optional(v.id("_storage")),
+  registeredAt: v.optional(v.number()),
+};
+
+/** An admin's use of something that is someone else's, for the record. */
+export const auditLogFields = {
+  at: v.number(),
+  actorId: v.id("users"),
+  action: v.literal("recording_from_foreign_upload"),
+  storageId: v.optional(v.id("_storage")),
+  /** The uploader, when one is recorded for the file. */
+  uploadedBy: v.optional(v.id("users")),
+  sessionId: v.optional(v.id("sessions")),
 };
 
 export const transcriptSegmentValidator = v.object({
@@ -541,7 +589,7 @@ export const forumReactionValidator = literals(FORUM_REACTIONS);
 export const forumReportStatusValidator = literals(FORUM_REPORT_STATUSES);
 export const forumModerationActionValidator = literals(FORUM_MODERATION_ACTIONS);
 
-/** A forum category (issue 19). Counts are kept in the transactions that change them, so lists never scan. */
+/** A forum category. Counts are kept in the transactions that change them, so lists never scan. */
 export const forumCategoryFields = {
   slug: v.string(),
   name: v.string(),
@@ -809,6 +857,17 @@ export const reactivationTokenFields = {
   expiresAt: v.number(),
   /** Set in the same transaction that reactivates the account. */
   usedAt: v.optional(v.number()),
+  /** Set when the account's status changed after the link was issued: the link no longer works. */
+  revokedAt: v.optional(v.number()),
+};
+
+/** A "Keep my account active" link of an inactivity warning, so a status change can revoke it. */
+export const keepActiveLinkFields = {
+  jti: v.string(),
+  userId: v.id("users"),
+  issuedAt: v.number(),
+  expiresAt: v.number(),
+  revokedAt: v.optional(v.number()),
 };
 
 /** A tampered link or a link used by another signed-in account (SPEC §8), for admins at /admin/security. */
@@ -957,11 +1016,19 @@ export default defineSchema({
     .index("by_coach_status_and_start", ["coachId", "status", "startsAt"])
     .index("by_member_and_kind", ["memberId", "kind"]),
   availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
+  introRequests: defineTable(introRequestFields)
+    .index("by_token_hash", ["tokenHash"])
+    .index("by_email_and_status", ["email", "status"])
+    .index("by_coach_status_and_start", ["coachId", "status", "startsAt"]),
   // by_uploader_and_created: a coach's own (only a session's coach or an admin files them), for the command palette.
   recordings: defineTable(recordingFields)
     .index("by_session", ["sessionId"])
     .index("by_member_and_created", ["memberId", "createdAt"])
     .index("by_uploader_and_created", ["uploadedBy", "createdAt"]),
+  uploads: defineTable(uploadFields)
+    .index("by_storage", ["storageId"])
+    .index("by_uploader_storage_and_expires", ["uploadedBy", "storageId", "expiresAt"]),
+  auditLog: defineTable(auditLogFields).index("by_at", ["at"]),
   transcripts: defineTable(transcriptFields)
     .index("by_session", ["sessionId"])
     .index("by_member_and_created", ["memberId", "createdAt"])
@@ -1011,7 +1078,14 @@ export default defineSchema({
     .index("by_payment_intent", ["stripePaymentIntentId"])
     .index("by_stripe_subscription", ["stripeSubscriptionId"]),
   payments: defineTable(paymentFields).index("by_source", ["sourceId"]).index("by_user_and_paid", ["userId", "paidAt"]),
-  reactivationTokens: defineTable(reactivationTokenFields).index("by_jti", ["jti"]).index("by_expires", ["expiresAt"]).index("by_user", ["userId"]),
+  reactivationTokens: defineTable(reactivationTokenFields)
+    .index("by_jti", ["jti"])
+    .index("by_expires", ["expiresAt"])
+    .index("by_user_and_expires", ["userId", "expiresAt"]),
+  keepActiveLinks: defineTable(keepActiveLinkFields)
+    .index("by_jti", ["jti"])
+    .index("by_expires", ["expiresAt"])
+    .index("by_user_and_expires", ["userId", "expiresAt"]),
   securityIncidents: defineTable(securityIncidentFields).index("by_at", ["at"]).index("by_fingerprint_and_kind", ["tokenFingerprint", "kind"]),
   inactivityWarnings: defineTable(inactivityWarningFields)
     .index("by_user_and_sent", ["userId", "sentAt"])

@@ -48,6 +48,15 @@ export function storedFile(t: T, contentType: string | undefined, bytes = "recor
   });
 }
 
+/**
+ * A file `uploaderId` uploaded through an upload URL of their own: the URL's grant first (as
+ * recordings:generateUploadUrl records it), then the stored file.
+ */
+export async function uploadedFile(t: T, uploaderId: Id<"users">, contentType: string | undefined, bytes = "recording") {
+  await t.run((ctx) => ctx.db.insert("uploads", { uploadedBy: uploaderId, grantedAt: Date.now(), expiresAt: Date.now() + HOUR }));
+  return storedFile(t, contentType, bytes);
+}
+
 /** A member's stored balance row and what their ledger adds up to: the two must always agree. */
 export function storedAndDerivedBalance(t: T, userId: Id<"users">) {
   return t.run(async (ctx) => {

@@ -6,6 +6,7 @@ import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { adminMutation, adminQuery, identityMutation, internalAction, internalMutation, internalQuery, memberMutation, publicQuery } from "./functions";
 import { identityProviderOf, setAccountActive, setAccountRole } from "./integrations/identity";
+import { revokeAccountLinks } from "./model/accountLinks";
 import { userError } from "./model/errors";
 import type { Role } from "./model/permissions";
 import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, usersQuery, userTypeForRole } from "./model/userAdmin";
@@ -207,19 +208,25 @@ export const setStatus = adminMutation({
   },
 });
 
-/** Sets the status and, for an account that has signed in, tells the identity provider. */
+/**
+ * Sets the status and, for an account that has signed in, tells the identity provider. Every
+ * outstanding reactivation and keep-active link of the account is revoked with it, so none can
+ * undo this change later.
+ */
 export async function applyStatus(
   ctx: MutationCtx,
   user: Doc<"users">,
   status: Doc<"users">["status"],
   reason: NonNullable<Doc<"users">["deactivationReason"]>,
 ) {
+  const now = Date.now();
   await ctx.db.patch(
     "users", user._id,
     status === "deactivated"
-      ? { status, deactivationReason: reason, deactivatedAt: Date.now() }
-      : { status, deactivationReason: undefined, deactivatedAt: undefined, lastActiveAt: Date.now() },
+      ? { status, deactivationReason: reason, deactivatedAt: now }
+      : { status, deactivationReason: undefined, deactivatedAt: undefined, lastActiveAt: now },
   );
+  await revokeAccountLinks(ctx, user._id, now);
   if (user.tokenIdentifier) {
     await ctx.scheduler.runAfter(0, internal.users.syncAccountAccess, {
       tokenIdentifier: user.tokenIdentifier,
@@ -336,7 +343,11 @@ export const applyClerkEvent = internalMutation({
     const user = await findUserByToken(ctx.db, event.tokenIdentifier);
     if (event.type === "user.deleted") {
       // Deleting at Clerk ends the account, not the member's history: keep the row, deactivated.
-      if (user && user.status === "active") await ctx.db.patch("users", user._id, { status: "deactivated", deactivationReason: "other", deactivatedAt: Date.now() });
+      if (user && user.status === "active") {
+        const now = Date.now();
+        await ctx.db.patch("users", user._id, { status: "deactivated", deactivationReason: "other", deactivatedAt: now });
+        await revokeAccountLinks(ctx, user._id, now);
+      }
       return true;
     }
     const profile = {

@@ -50,6 +50,7 @@ import { Route as AdminSecurityRouteImport } from './routes/admin.security'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as BookingConfirmRouteImport } from './routes/booking.confirm'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies.index'
 import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies.$slug'
 import { Route as CheckoutIndexRouteImport } from './routes/checkout.index'
@@ -308,6 +309,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
 const BlogSlugRoute = BlogSlugRouteImport.update({
   id: '/blog/$slug',
   path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingConfirmRoute = BookingConfirmRouteImport.update({
+  id: '/booking/confirm',
+  path: '/booking/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CaseStudiesIndexRoute = CaseStudiesIndexRouteImport.update({
@@ -627,6 +633,7 @@ export interface FileRoutesByFullPath {
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/booking/confirm': typeof BookingConfirmRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
   '/checkout/success': typeof CheckoutSuccessRoute
@@ -722,6 +729,7 @@ export interface FileRoutesByTo {
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/booking/confirm': typeof BookingConfirmRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
   '/checkout/success': typeof CheckoutSuccessRoute
@@ -820,6 +828,7 @@ export interface FileRoutesById {
   '/admin/security': typeof AdminSecurityRoute
   '/admin/users': typeof AdminUsersRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/booking/confirm': typeof BookingConfirmRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/checkout/failed': typeof CheckoutFailedRoute
   '/checkout/success': typeof CheckoutSuccessRoute
@@ -919,6 +928,7 @@ export interface FileRouteTypes {
     | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
+    | '/booking/confirm'
     | '/case-studies/$slug'
     | '/checkout/failed'
     | '/checkout/success'
@@ -1014,6 +1024,7 @@ export interface FileRouteTypes {
     | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
+    | '/booking/confirm'
     | '/case-studies/$slug'
     | '/checkout/failed'
     | '/checkout/success'
@@ -1111,6 +1122,7 @@ export interface FileRouteTypes {
     | '/admin/security'
     | '/admin/users'
     | '/blog/$slug'
+    | '/booking/confirm'
     | '/case-studies/$slug'
     | '/checkout/failed'
     | '/checkout/success'
@@ -1209,6 +1221,7 @@ export interface RootRouteChildren {
   AdminSecurityRoute: typeof AdminSecurityRoute
   AdminUsersRoute: typeof AdminUsersRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  BookingConfirmRoute: typeof BookingConfirmRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CheckoutFailedRoute: typeof CheckoutFailedRoute
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute
@@ -1535,6 +1548,13 @@ declare module '@tanstack/react-router' {
       path: '/blog/$slug'
       fullPath: '/blog/$slug'
       preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/confirm': {
+      id: '/booking/confirm'
+      path: '/booking/confirm'
+      fullPath: '/booking/confirm'
+      preLoaderRoute: typeof BookingConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/case-studies/': {
@@ -2013,6 +2033,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminSecurityRoute: AdminSecurityRoute,
   AdminUsersRoute: AdminUsersRoute,
   BlogSlugRoute: BlogSlugRoute,
+  BookingConfirmRoute: BookingConfirmRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CheckoutFailedRoute: CheckoutFailedRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,

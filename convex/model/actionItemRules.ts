@@ -152,13 +152,22 @@ export interface ActionItemDraft {
   commitmentType?: CommitmentType | "" | null;
   priority?: ActionItemPriority | "" | null;
   estimatedMinutes?: number | null;
+  actualMinutes?: number | null;
   transcriptTimestamp?: string | null;
   dueDate?: string | null;
   session?: { memberId: Id<"users">; coachId: Id<"users"> };
 }
 
 export type ActionItemField =
-  "title" | "sessionId" | "responsibleUserId" | "commitmentType" | "priority" | "estimatedMinutes" | "transcriptTimestamp" | "dueDate";
+  | "title"
+  | "sessionId"
+  | "responsibleUserId"
+  | "commitmentType"
+  | "priority"
+  | "estimatedMinutes"
+  | "actualMinutes"
+  | "transcriptTimestamp"
+  | "dueDate";
 
 /** The form's checks (SPEC §5), one message per field in trouble; empty when the draft may be saved. */
 export function checkActionItem(draft: ActionItemDraft): Partial<Record<ActionItemField, string>> {
@@ -173,10 +182,50 @@ export function checkActionItem(draft: ActionItemDraft): Partial<Record<ActionIt
   const minutes = draft.estimatedMinutes;
   if (minutes !== undefined && minutes !== null && !(Number.isFinite(minutes) && minutes >= 0))
     errors.estimatedMinutes = ACTION_ITEM_MESSAGES.ESTIMATED_MINUTES_INVALID;
+  const spent = draft.actualMinutes;
+  if (spent !== undefined && spent !== null && !(Number.isFinite(spent) && spent >= 0)) errors.actualMinutes = ACTION_ITEM_MESSAGES.ACTUAL_MINUTES_INVALID;
   if (draft.transcriptTimestamp && !TRANSCRIPT_TIMESTAMP_PATTERN.test(draft.transcriptTimestamp))
     errors.transcriptTimestamp = ACTION_ITEM_MESSAGES.TRANSCRIPT_TIMESTAMP_INVALID;
   if (draft.dueDate && !isCalendarDate(draft.dueDate)) errors.dueDate = ACTION_ITEM_MESSAGES.DUE_DATE_INVALID;
   return errors;
+}
+
+/**
+ * The details of a coach's item, which only the coach changes; the client keeps the status, the
+ * time spent and their own completion notes. Visibility is among them: a client must not hide the
+ * coach's own item from the coach (SPEC §6), nor lose it from their own view.
+ */
+export const COACH_OWNED_FIELDS = [
+  "title",
+  "description",
+  "responsibleUserId",
+  "commitmentType",
+  "priority",
+  "dueDate",
+  "tags",
+  "estimatedMinutes",
+  "transcriptQuote",
+  "transcriptTimestamp",
+  "coachVisible",
+  "clientVisible",
+] as const;
+export type CoachOwnedField = (typeof COACH_OWNED_FIELDS)[number];
+
+type Ownership = { commitmentType: CommitmentType; createdBy: Id<"users">; coachId: Id<"users"> };
+
+/** A coach's item: the coach's own commitment, or any item the session's coach made. */
+export function isCoachItem(item: Ownership): boolean {
+  return item.commitmentType === "coach_commitment" || item.createdBy === item.coachId;
+}
+
+/** Whether `viewerId` may change only status, time spent and notes of `item`: anyone but its coach, on a coach's item. */
+export function detailsLockedFor(item: Ownership, viewerId: Id<"users">): boolean {
+  return isCoachItem(item) && viewerId !== item.coachId;
+}
+
+/** The coach-owned fields whose value differs between two normalised versions of an item. */
+export function changedCoachFields(before: Record<CoachOwnedField, unknown>, after: Record<CoachOwnedField, unknown>): CoachOwnedField[] {
+  return COACH_OWNED_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
 }
 
 /**

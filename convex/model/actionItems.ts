@@ -8,7 +8,9 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { recordActivity } from "./activity";
 import {
   ACTION_ITEMS_URL,
+  changedCoachFields,
   checkActionItem,
+  detailsLockedFor,
   DASHBOARD_CARD_ITEMS,
   defaultDueDate,
   isOpenItem,
@@ -276,7 +278,12 @@ export async function quickAddActionItem(
   );
 }
 
-/** Saves the edit form: every editable field is replaced, and optional ones left out are cleared. */
+/**
+ * Saves the edit form: every editable field is replaced, and optional ones left out are cleared.
+ * On a coach's item anyone but the coach may change only the status, the time spent and the
+ * completion notes: a change to any other field is refused (ACTION_ITEM_COACH_FIELDS, naming
+ * each field) and nothing is written.
+ */
 export async function updateActionItem(
   ctx: Pick<MutationCtx, "db">,
   caller: Doc<"users">,
@@ -286,7 +293,12 @@ export async function updateActionItem(
 ) {
   const before = await loadItemToWrite(ctx, caller, id);
   const fields = editable(edit);
-  throwIfInvalid({ ...fields, sessionId: before.sessionId, session: before });
+  if (detailsLockedFor(before, caller._id)) {
+    const changed = changedCoachFields(editable(before), fields);
+    if (changed.length > 0)
+      throw userError("ACTION_ITEM_COACH_FIELDS", Object.fromEntries(changed.map((field) => [field, ACTION_ITEM_MESSAGES.COACH_FIELD_LOCKED])));
+  }
+  throwIfInvalid({ ...fields, actualMinutes: edit.actualMinutes, sessionId: before.sessionId, session: before });
   const changes = {
     ...fields,
     status: edit.status,
@@ -297,6 +309,33 @@ export async function updateActionItem(
   };
   await ctx.db.patch("actionItems", id, changes);
   if (edit.status === "completed" && before.status !== "completed")
+    await recordForMember(ctx, { ...before, ...changes }, "Action item completed", now);
+}
+
+/**
+ * What is the client's on any item they may change: the status, the time spent and their own
+ * completion notes, leaving every detail as it is now (so a coach's edit made meanwhile stands).
+ */
+export async function updateActionItemProgress(
+  ctx: Pick<MutationCtx, "db">,
+  caller: Doc<"users">,
+  id: Id<"actionItems">,
+  progress: Pick<ActionItemEdit, "status" | "actualMinutes" | "completionNotes">,
+  now: number,
+) {
+  const before = await loadItemToWrite(ctx, caller, id);
+  // Only the time spent is the caller's here; details stored long ago are not theirs to fix.
+  const problem = checkActionItem({ ...before, actualMinutes: progress.actualMinutes }).actualMinutes;
+  if (problem) throw userError("INVALID_ACTION_ITEM", { actualMinutes: problem });
+  const changes = {
+    status: progress.status,
+    actualMinutes: progress.actualMinutes,
+    completionNotes: optionalText(progress.completionNotes),
+    completedDate: completedDateFor(progress.status, before, now),
+    updatedAt: now,
+  };
+  await ctx.db.patch("actionItems", id, changes);
+  if (progress.status === "completed" && before.status !== "completed")
     await recordForMember(ctx, { ...before, ...changes }, "Action item completed", now);
 }
 

@@ -69,11 +69,15 @@ function busyReadLimit(range: Interval): number {
   return Math.ceil((range.end - range.start + LONGEST_SESSION_MINUTES * MINUTE_MS) / (SHORTEST_SESSION_MINUTES * MINUTE_MS)) + 1;
 }
 
-/** Times the coach or the member already has scheduled sessions overlapping `range`. */
+/**
+ * Times the coach or the member already has scheduled sessions overlapping `range`; for a coach
+ * also the intro times held for a visitor's e-mailed link until it expires (model/intro.ts).
+ */
 export async function busyTimes(
   ctx: Pick<QueryCtx, "db">,
   owner: { coachId: Id<"users"> } | { memberId: Id<"users"> },
   range: Interval,
+  now: number,
   except?: Id<"sessions">,
 ): Promise<Interval[]> {
   const after = range.start - LONGEST_SESSION_MINUTES * MINUTE_MS;
@@ -92,7 +96,15 @@ export async function busyTimes(
             q.eq("memberId", owner.memberId).eq("status", "scheduled").gt("startsAt", after).lt("startsAt", range.end),
           )
           .take(limit);
-  return sessions.filter((s) => s._id !== except && s.endsAt > range.start).map((s) => ({ start: s.startsAt, end: s.endsAt }));
+  const booked = sessions.filter((s) => s._id !== except && s.endsAt > range.start).map((s) => ({ start: s.startsAt, end: s.endsAt }));
+  if (!("coachId" in owner)) return booked;
+  const held = await ctx.db
+    .query("introRequests")
+    .withIndex("by_coach_status_and_start", (q) =>
+      q.eq("coachId", owner.coachId).eq("status", "pending").gt("startsAt", after).lt("startsAt", range.end),
+    )
+    .take(limit);
+  return [...booked, ...held.filter((hold) => hold.expiresAt > now && hold.endsAt > range.start).map((hold) => ({ start: hold.startsAt, end: hold.endsAt }))];
 }
 
 /**
@@ -119,7 +131,7 @@ export async function findSlots(
     start: args.from,
     end: args.to + args.durationMinutes * MINUTE_MS,
   };
-  const busy = [...(await busyTimes(ctx, { coachId: coach._id }, range)), ...(await busyTimes(ctx, { memberId: member._id }, range))];
+  const busy = [...(await busyTimes(ctx, { coachId: coach._id }, range, now)), ...(await busyTimes(ctx, { memberId: member._id }, range, now))];
   return openSlots({ availability, ...args, busy, now });
 }
 
@@ -129,7 +141,7 @@ export async function introSlots(ctx: Pick<QueryCtx, "db">, args: { coachId: Id<
   checkRange(args);
   const availability = await coachAvailability(ctx, coach._id);
   if (!availability) return [];
-  const busy = await busyTimes(ctx, { coachId: coach._id }, { start: args.from, end: args.to + INTRO_SESSION_MINUTES * MINUTE_MS });
+  const busy = await busyTimes(ctx, { coachId: coach._id }, { start: args.from, end: args.to + INTRO_SESSION_MINUTES * MINUTE_MS }, now);
   return openSlots({ availability, ...args, durationMinutes: INTRO_SESSION_MINUTES, busy, now });
 }
 
@@ -167,7 +179,7 @@ export async function checkSlot(
     start: startsAt,
     end: startsAt + durationMinutes * MINUTE_MS,
   };
-  if (memberId && (await busyTimes(ctx, { memberId }, range, except)).length > 0) throw userError("MEMBER_BUSY");
+  if (memberId && (await busyTimes(ctx, { memberId }, range, now, except)).length > 0) throw userError("MEMBER_BUSY");
   const availability = await coachAvailability(ctx, coachId);
   const open = availability
     ? openSlots({
@@ -175,7 +187,7 @@ export async function checkSlot(
         from: startsAt,
         to: startsAt + 1,
         durationMinutes,
-        busy: await busyTimes(ctx, { coachId }, range, except),
+        busy: await busyTimes(ctx, { coachId }, range, now, except),
         now,
       })
     : [];

@@ -83,4 +83,5 @@ export const INACTIVITY_MESSAGES = {
   keepExpired: "This link has expired. Signing in keeps your account active too.",
   keepInvalid: "This link isn't valid. Signing in keeps your account active too.",
   keepDeactivated: "This account has already been paused. You can reactivate it for free from the reactivation page.",
+  keepHeld: "This account has been paused by our team. Please contact us and a person will help you.",
 } as const;

@@ -16,6 +16,36 @@ export const COPIED_MS = 2_000;
 export const INTRO_BOOKING_DAYS = 21;
 export const EMAIL_MAX = 254;
 
+/**
+ * The e-mailed link that finishes an intro booking works this long (as a reactivation link does,
+ * SPEC §9), or until the session starts if that is sooner; the time is held for as long.
+ */
+export const INTRO_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Where the e-mailed link leads. */
+export const INTRO_CONFIRM_PATH = "/booking/confirm";
+/** The e-mail's subject, the same whether or not the address has an account; the page names it. */
+export const INTRO_EMAIL_SUBJECT = "Confirm your free intro session";
+
+/** Until when a request made at `now` holds its time and its link works. */
+export function introHoldUntil(now: number, startsAt: number): number {
+  return Math.min(now + INTRO_LINK_TTL_MS, startsAt);
+}
+
+/** A link token: 32 random bytes, base64url (256 bits, so it cannot be guessed). */
+export function newLinkToken(random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+  const bytes = random(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** What is stored of a token: its SHA-256 in hex, so a copy of the data cannot confirm anything. */
+export async function linkTokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A token as the link carries it: anything else is not one of ours. */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 /** What a visitor who books becomes: a temporary guest (read-only, sessions up to 30 minutes, SPEC §6). */
 export const NEW_GUEST: { role: Role; userType: string; tier: MemberTier; forumMember: boolean } = {
   role: "guest_temporary",

@@ -44,6 +44,8 @@ export const SESSION_MESSAGES = {
   SESSION_NOT_ENDED: "You can mark a session completed or no-show once its start time has passed.",
   INVALID_TRANSCRIPT: "We couldn't read that transcript. Upload plain text or a WebVTT file with timestamps.",
   INVALID_RECORDING: "Please upload an audio or video file.",
+  /** Someone else's file, or one not uploaded through the caller's own upload URL: which, is not said. */
+  UPLOAD_NOT_YOURS: "We couldn't find your upload of that file. Please upload it again.",
   RECORDING_NOT_FOUND: "We couldn't find that recording.",
   TRANSCRIPT_NOT_FOUND: "We couldn't find that transcript.",
   NOTIFICATION_NOT_FOUND: "We couldn't find that notification.",
@@ -61,6 +63,13 @@ export const ACTION_ITEM_MESSAGES = {
   ESTIMATED_MINUTES_INVALID: "Estimated minutes must be 0 or more.",
   TRANSCRIPT_TIMESTAMP_INVALID: "Use MM:SS, for example 12:05.",
   DUE_DATE_INVALID: "Please enter a valid date.",
+  /** A client saving changes to the details of an item their coach owns. */
+  ACTION_ITEM_COACH_FIELDS: "Only your coach can change the details of this item. You can update its status, the time you've spent and your notes.",
+  /** Beside each such detail in the refusal. */
+  COACH_FIELD_LOCKED: "Only your coach can change this.",
+  /** The edit dialog's note above those details, shown read-only to the client. */
+  COACH_ITEM_NOTE: "This is your coach's item, so its details are theirs to change. You can update the status, the time you've spent and your notes.",
+  ACTUAL_MINUTES_INVALID: "Time spent must be 0 minutes or more.",
   /** The command palette's quick add, for someone with no session to put the item on. */
   QUICK_ADD_NO_SESSION: "Book a session first: action items belong to a session.",
 } as const;
@@ -107,8 +116,13 @@ export const UPGRADE_MESSAGES = {
 /** The free intro booking of /free-intro-session and the account it makes (SPEC §2 booking flow, §8 post-booking). */
 export const INTRO_MESSAGES = {
   INTRO_ALREADY_BOOKED: "This account already has a free intro session. You'll find it under Bookings once you sign in.",
-  INTRO_EMAIL_HAS_ACCOUNT: "An account with this email already exists. Please sign in, then book from your dashboard.",
-  INTRO_ACCOUNT_DEACTIVATED: "The account for this email is deactivated. Reactivate it or contact support, then book again.",
+  INTRO_EMAIL_HAS_ACCOUNT: "This email already has an account. Please sign in with it to confirm your booking.",
+  INTRO_ACCOUNT_DEACTIVATED: "The account for this email is paused. Reactivate it, then open this link again to confirm your booking.",
+  INTRO_LINK_INVALID: "This link isn't valid. You can book a new time on the free intro page.",
+  INTRO_LINK_EXPIRED: "This link has expired, so the time is no longer held for you. You can book a new time on the free intro page.",
+  INTRO_LINK_USED: "This booking is already confirmed. Sign in to see it under Bookings.",
+  INTRO_LINK_REPLACED: "You asked for a newer booking since this e-mail, so this link no longer works. Please use the link in the latest e-mail.",
+  INTRO_LINK_OTHER_ACCOUNT: "This link is for another email address. Please sign out, then sign in with the address the e-mail went to.",
   INTRO_SETUP_FAILED: "We couldn't finish setting up your account, so nothing was booked. Please try again in a moment.",
   INTRO_BUSY: "Lots of people are booking right now. Please try again in a few minutes.",
   PASSWORD_HIDDEN: "Password is no longer visible. Please use the copy you saved.",
@@ -147,7 +161,7 @@ export const EMAIL_FIELD_MESSAGES = {
   testTypeWithoutTest: "Only an A/B test (2 or more versions) has a test type.",
 } as const;
 
-/** The community forum (issue 19): its refusals and the form's field texts. */
+/** The community forum: its refusals and the form's field texts. */
 export const FORUM_MESSAGES = {
   INVALID_FORUM_POST: "Please check the highlighted fields.",
   TITLE_INVALID: "Please give your thread a title of 3 to 120 characters.",
@@ -193,6 +207,7 @@ export const ERROR_MESSAGES = {
   ...SESSION_MESSAGES,
   INVALID_ACTION_ITEM: ACTION_ITEM_MESSAGES.INVALID_ACTION_ITEM,
   ACTION_ITEM_NOT_FOUND: ACTION_ITEM_MESSAGES.ACTION_ITEM_NOT_FOUND,
+  ACTION_ITEM_COACH_FIELDS: ACTION_ITEM_MESSAGES.ACTION_ITEM_COACH_FIELDS,
   ...EXTRACTION_MESSAGES,
   ...BILLING_MESSAGES,
   CURRENT_PLAN: UPGRADE_MESSAGES.CURRENT_PLAN,
@@ -200,6 +215,11 @@ export const ERROR_MESSAGES = {
   INTRO_ALREADY_BOOKED: INTRO_MESSAGES.INTRO_ALREADY_BOOKED,
   INTRO_EMAIL_HAS_ACCOUNT: INTRO_MESSAGES.INTRO_EMAIL_HAS_ACCOUNT,
   INTRO_ACCOUNT_DEACTIVATED: INTRO_MESSAGES.INTRO_ACCOUNT_DEACTIVATED,
+  INTRO_LINK_INVALID: INTRO_MESSAGES.INTRO_LINK_INVALID,
+  INTRO_LINK_EXPIRED: INTRO_MESSAGES.INTRO_LINK_EXPIRED,
+  INTRO_LINK_USED: INTRO_MESSAGES.INTRO_LINK_USED,
+  INTRO_LINK_REPLACED: INTRO_MESSAGES.INTRO_LINK_REPLACED,
+  INTRO_LINK_OTHER_ACCOUNT: INTRO_MESSAGES.INTRO_LINK_OTHER_ACCOUNT,
   INTRO_SETUP_FAILED: INTRO_MESSAGES.INTRO_SETUP_FAILED,
   ...EMAIL_SYSTEM_MESSAGES,
   INVALID_FORUM_POST: FORUM_MESSAGES.INVALID_FORUM_POST,

@@ -44,6 +44,7 @@ export const DISALLOWED_PREFIXES = [
   "/session",
   "/forum",
   "/booking-error",
+  "/booking/",
   "/demos",
   "/loading",
   "/loading-complete",
@@ -80,4 +81,28 @@ export function publicOrigin(siteUrl: string | undefined, request: Request): str
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
   const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
   return `${proto}://${host}`;
+}
+
+/** The origin of a URL, or null when it is not an absolute http(s) URL. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a browser's POST came from a page of the site itself. Browsers send Origin with every
+ * POST; Referer stands in where a privacy setting drops it. A post that names neither, or names
+ * the opaque origin "null", cannot show where it came from and is refused, so a form on another
+ * site cannot act for a visitor.
+ */
+export function isSameOriginPost(request: Request, siteOrigin: string): boolean {
+  const expected = originOf(siteOrigin);
+  const origin = request.headers.get("origin");
+  const referer = request.headers.get("referer");
+  const claimed = origin !== null ? originOf(origin) : referer !== null ? originOf(referer) : null;
+  return expected !== null && claimed === expected;
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { ACTION_ITEM_MESSAGES } from "../../convex/model/messages";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { signIn } from "./helpers/sign-in";
 
@@ -74,4 +75,34 @@ test("a coach uploads a transcript, accepts a suggested commitment, and the memb
   await expect(member).toHaveURL(/\/dashboard\/transcripts\/[^/]+#at-00-20$/);
   await expect(member.locator('[aria-current="location"]')).toContainText(QUOTE);
   await expect(member.locator('[aria-current="location"]')).toBeInViewport();
+});
+
+test("on her coach's item Maya changes the status and adds her notes; its details stay the coach's", async ({ browser }) => {
+  const member = await signIn(browser, "maya@example.com", "demo-maya-2026");
+  await member.goto("/dashboard/action-items");
+  const title = "Send Maya the meeting-reply snippets";
+  const item = member
+    .getByRole("listitem")
+    .filter({ has: member.getByRole("heading", { name: title }) })
+    .first();
+  await item.getByRole("button", { name: title, exact: true }).click();
+  await member.getByRole("dialog").getByRole("button", { name: "Edit" }).click();
+
+  const dialog = member.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Edit Action Item" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Your coach's item" })).toBeVisible();
+  await expect(dialog.getByText(ACTION_ITEM_MESSAGES.COACH_ITEM_NOTE)).toBeVisible();
+  await expect(dialog.getByLabel(/^Title/)).toHaveCount(0);
+  await expect(dialog.getByLabel(/^Coach visible/)).toHaveCount(0);
+  await expectNoA11yViolations(member);
+  await dialog.getByLabel(/^Status/).selectOption("In Progress");
+  await dialog.getByLabel(/^Completion notes/).fill("Looking forward to them.");
+  await dialog.getByRole("button", { name: "Update" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await item.getByRole("button", { name: title, exact: true }).click();
+  const details = member.getByRole("dialog");
+  await expect(details.getByText("Looking forward to them.")).toBeVisible();
+  await expect(details.getByText("In Progress").first()).toBeVisible();
+  await expect(details.getByRole("heading", { name: title })).toBeVisible();
 });

@@ -3,25 +3,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { REACTIVATION_MESSAGES } from "../../convex/model/reactivation";
 import { expectNoA11yViolations } from "./helpers/a11y";
-
-/** The embedded backend of the Playwright server (playwright.config.ts: the web port + 1). */
-const backendUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 1}`;
-
-/**
- * The seeded admin, through the Convex API: the journey's setup (pausing the member, as the
- * inactivity sweep or an admin would) and reading the outbox the way /admin/messages shows it.
- */
-async function asAdmin() {
-  const response = await fetch(`${backendUrl}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "demo-admin-2026" }),
-  });
-  expect(response.ok).toBe(true);
-  const client = new ConvexHttpClient(backendUrl);
-  client.setAuth(((await response.json()) as { accessToken: string }).accessToken);
-  return client;
-}
+import { asAdmin, backendUrl } from "./helpers/outbox";
 
 async function register(page: Page, email: string, password: string) {
   await page.goto("/register");
@@ -89,4 +71,35 @@ test("a paused member follows the reactivation link once, and is told the second
   await expect(visitor.getByRole("link", { name: "Get a new reactivation link" })).toHaveAttribute("href", "/account/reactivate");
   await expect(visitor.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");
   await expectNoA11yViolations(visitor);
+});
+
+test("an older link cannot undo an admin's later pause: it reads as no longer valid and the account stays paused", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `rae.${Date.now()}@example.com`;
+  await register(page, email, "calm-return-2026");
+  const admin = await asAdmin();
+  const memberId = async () => (await admin.query(api.users.list, { paginationOpts: { numItems: 20, cursor: null } })).page.find((account) => account.email === email)?._id;
+  await expect.poll(memberId).toBeDefined();
+  const userId = (await memberId())!;
+  await admin.mutation(api.users.setStatus, { userId, status: "deactivated", reason: "inactivity_90_days" });
+  // Paused for inactivity, the member asks for a link, as on /account/reactivate.
+  await new ConvexHttpClient(backendUrl).mutation(api.reactivation.requestLink, { email });
+  const { page: sent } = await admin.query(api.email.outbox, { paginationOpts: { numItems: 20, cursor: null } });
+  const mail = sent.find((row) => row.to === email && row.subject === "Your new LWCC reactivation link");
+  const link = /\/account\/reactivate\?token=[A-Za-z0-9._%-]+/.exec(mail?.text ?? "")?.[0];
+  expect(link).toBeDefined();
+
+  // Later an admin reactivates the account and pauses it again for a reason that needs a person.
+  await admin.mutation(api.users.setStatus, { userId, status: "active" });
+  await admin.mutation(api.users.setStatus, { userId, status: "deactivated", reason: "other" });
+
+  await page.context().clearCookies();
+  await page.goto(link!);
+  const alert = page.getByRole("alert");
+  await expect(alert.getByRole("heading", { name: REACTIVATION_MESSAGES.invalidHeading })).toBeVisible();
+  await expect(alert).toContainText(REACTIVATION_MESSAGES.errors.default);
+  await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("button", { name: "Reactivate my account for free" })).toHaveCount(0);
+  const account = (await admin.query(api.users.list, { paginationOpts: { numItems: 20, cursor: null } })).page.find((row) => row._id === userId);
+  expect(account).toMatchObject({ status: "deactivated", deactivationReason: "other" });
 });

@@ -3,24 +3,14 @@ import { activityUrls } from "@convex/model/activity";
 import { commitmentTypeLabel, dueText, isOverdue } from "@convex/model/actionItemRules";
 import { useQuery } from "convex/react";
 import { FileTextIcon, PencilIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useTimeZone } from "@/features/auth/viewer";
 import { dateTime, formatDuration } from "@/lib/relative-time";
-import { formatDay, PriorityLabel, StatusLabel, type ActionItemView } from "./shared";
+import { DetailRow as Row, formatDay, PriorityLabel, StatusLabel, visibleTo, type ActionItemView } from "./shared";
 
 const linkClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md text-sm font-medium text-primary underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 sm:grid sm:grid-cols-[9rem_1fr] sm:gap-3">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-sm break-words">{children}</dd>
-    </div>
-  );
-}
 
 /** The quote's timestamp, a link into the session's transcript once there is one. */
 function TranscriptLink({ item }: { item: ActionItemView }) {
@@ -98,11 +88,4 @@ export function ItemDetailsDialog({ item, today, viewerIsCoach, onClose, onEdit 
       ) : null}
     </Dialog>
   );
-}
-
-function visibleTo(item: Pick<ActionItemView, "coachVisible" | "clientVisible">): string {
-  if (item.coachVisible && item.clientVisible) return "Coach and client";
-  if (item.coachVisible) return "Coach only";
-  if (item.clientVisible) return "Client only";
-  return "Hidden from coach and client";
 }

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
+import { ACTION_ITEM_MESSAGES } from "@convex/model/messages";
 import { renderPage } from "@/features/catalog/render-page";
 import { signedIn } from "@/test/auth";
 import { ItemFormDialog, type ItemFormTarget } from "./item-form-dialog";
@@ -217,5 +218,40 @@ describe("action item form", () => {
       },
     ]);
     expect(onSaved).toHaveBeenCalledWith("Action item updated.");
+  });
+
+  it("shows a coach's item read-only to the client, says why, and sends only the status, time spent and notes", async () => {
+    const coachItem = item("c", {
+      title: "Send the planner template",
+      description: "The one from the session.",
+      commitmentType: "coach_commitment",
+      responsibleUserId: CORA,
+      responsibleName: "Cora Lindqvist",
+      createdBy: CORA,
+      priority: "high",
+      dueDate: dayFrom(3),
+    });
+    const { dialog, onSaved } = await renderForm({ kind: "edit", item: coachItem });
+    expect(within(dialog).getByRole("heading", { name: "Your coach's item" })).toBeInTheDocument();
+    expect(within(dialog).getByText(ACTION_ITEM_MESSAGES.COACH_ITEM_NOTE)).toBeInTheDocument();
+    expect(within(dialog).getByText("Send the planner template")).toBeInTheDocument();
+    expect(within(dialog).getByText("Coach Commitment")).toBeInTheDocument();
+    // No control for the coach's details: only status, time spent and notes can be changed.
+    for (const label of [/^Title/, /^Description/, /^Commitment type/, /^Responsible/, /^Priority/, /^Due date/, /^Tags/, /^Coach visible/])
+      expect(within(dialog).queryByLabelText(label)).toBeNull();
+    await userEvent.selectOptions(field(/^Status/), "Completed");
+    await userEvent.type(field(/^Time spent/), "20");
+    await userEvent.type(field(/^Completion notes/), "Got it, thanks");
+    await userEvent.click(submitButton());
+    expect(state.calls).toEqual([
+      { name: "actionItems:updateProgress", args: { id: "c", status: "completed", actualMinutes: 20, completionNotes: "Got it, thanks" } },
+    ]);
+    expect(onSaved).toHaveBeenCalledWith("Action item updated.");
+  });
+
+  it("keeps every field editable on the client's own item", async () => {
+    await renderForm({ kind: "edit", item: item("own", { title: "My plan" }) });
+    expect(field(/^Title/)).toHaveValue("My plan");
+    expect(screen.queryByRole("heading", { name: "Your coach's item" })).toBeNull();
   });
 });

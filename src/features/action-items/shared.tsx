@@ -3,6 +3,7 @@ import { dueText, dueUrgency, isOpenItem, isOverdue, todayIn, type ActionItemSta
 import type { ActionItemPriority } from "@convex/model/extraction";
 import type { FunctionReturnType } from "convex/server";
 import { format, parseISO } from "date-fns";
+import type { ReactNode } from "react";
 import {
   AlertTriangleIcon,
   BanIcon,
@@ -112,4 +113,21 @@ export function useToday(): string {
 export function useViewerIsCoach(): boolean {
   const viewer = useViewer();
   return viewer.status === "signed-in" && viewer.user.role === "coach";
+}
+
+/** One label and value of an item's details, as the details dialog and the edit dialog list them. */
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:grid sm:grid-cols-[9rem_1fr] sm:gap-3">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function visibleTo(item: Pick<ActionItemView, "coachVisible" | "clientVisible">): string {
+  if (item.coachVisible && item.clientVisible) return "Coach and client";
+  if (item.coachVisible) return "Coach only";
+  if (item.clientVisible) return "Client only";
+  return "Hidden from coach and client";
 }

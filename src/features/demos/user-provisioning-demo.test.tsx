@@ -10,11 +10,12 @@ describe("/demos/user-provisioning", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "User provisioning" })).toBeInTheDocument();
     expect(screen.getByText("Demo data only: this page calls nothing and books nothing.")).toBeInTheDocument();
     const steps = screen.getByRole("list", { name: "Provisioning steps" });
-    expect(steps.children).toHaveLength(6);
+    expect(steps.children).toHaveLength(7);
     expect(screen.queryByText("guest_temporary")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Start" }));
     expect(screen.getByText("jordan.rivera@example.com")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next step" }));
     await user.click(screen.getByRole("button", { name: "Next step" }));
     await user.click(screen.getByRole("button", { name: "Next step" }));
     expect(screen.getByText("guest_temporary")).toBeInTheDocument();

@@ -26,9 +26,14 @@ const STEPS: { title: string; body: string; data: Record<string, string> }[] = [
     data: { name: DEMO.name, email: DEMO.email, coach: DEMO.coach, time: `${DEMO.when} (${INTRO_SESSION_MINUTES} minutes)` },
   },
   {
-    title: "The backend checks before it makes anything",
-    body: "The fields, the rate limits per email and overall, and that the time is still free. An email that already has an account is booked on that account here, and the visitor is asked to sign in: no second account.",
-    data: { "existing account": "none", slot: "still open", "rate limit": "within limits" },
+    title: "The backend checks, holds the time and e-mails a link",
+    body: "The fields, the rate limits per email and overall, and that the time is still free. Then the time is held and a one-time link goes to the address. The answer is the same for every address (check your email), so nobody learns who has an account; an address that has one is sent a sign-in link instead, and nothing is booked on it until its owner confirms.",
+    data: { slot: "held until the link expires", link: "e-mailed, valid 24 hours, works once", answer: "check your email" },
+  },
+  {
+    title: "The visitor opens the link and presses Confirm",
+    body: "On /booking/confirm. Nothing happens on arrival (mail scanners open links too, and the password is shown only once): one press does the rest.",
+    data: { link: "valid, not used yet", "existing account": "none" },
   },
   {
     title: "An account is made at the identity provider",
@@ -42,7 +47,7 @@ const STEPS: { title: string; body: string; data: Record<string, string> }[] = [
   },
   {
     title: "The users row and the booking are written together",
-    body: "One transaction: the guest's row, the free intro session (no minutes taken), reminders, and the notifications for both people. If it refuses (the time was taken meanwhile), the identity account is removed again.",
+    body: "One transaction: the link marked used, the guest's row, the free intro session in the held time (no minutes taken), reminders, and the notifications for both people. If it refuses (the link was used meanwhile, or the address got an account), the identity account is removed again.",
     data: { userId: DEMO.userId, role: NEW_GUEST.role, bookingId: DEMO.bookingId, "minutes debited": "0" },
   },
   {
@@ -79,7 +84,7 @@ export function UserProvisioningDemo() {
         id="provisioning-title"
         eyebrow="Demo"
         title="User provisioning"
-        lead="What happens between a visitor pressing Book and landing signed in on their welcome page."
+        lead="What happens between a visitor pressing Book, the link in their e-mail, and landing signed in on their welcome page."
       >
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <InfoIcon className="size-4 shrink-0" aria-hidden />

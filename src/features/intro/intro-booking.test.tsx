@@ -1,10 +1,12 @@
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testAuthSession } from "@/test/auth";
+import { INTRO_EMAIL_SUBJECT } from "@convex/model/intro";
+import { signedIn, testAuthSession } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
+import { INTRO_TEXTS } from "./intro-texts";
 
 /** Tomorrow at 10:00 on this machine's clock: inside the week the picker shows first. */
 const SLOT = (() => {
@@ -27,25 +29,17 @@ vi.mock("convex/react", () => ({
     if (name === "availability:slots") return undefined;
     throw new Error(`unexpected query ${name}`);
   },
-  useAction: () => (args: Record<string, unknown>) => {
+  useMutation: (mutation: unknown) => (args: Record<string, unknown>) => {
+    if (getFunctionName(mutation as never) !== "intro:book") throw new Error("unexpected mutation");
     state.booked.push(args);
     return state.fail ? Promise.reject(state.fail) : Promise.resolve(state.result);
   },
 }));
 
-const NEW = {
-  kind: "new",
-  bookingId: "sessions:intro1",
-  userId: "users:guest1",
-  password: "k7mp-x3qf-9hzt-w2rn",
-  ticket: "ticket_abc",
-  dashboardUrl: "/dashboard",
-};
-
 beforeEach(() => {
   state.coaches = [{ _id: "users:cora", name: "Cora Reyes" }];
   state.booked = [];
-  state.result = NEW;
+  state.result = { kind: "check_email" };
   state.fail = null;
 });
 
@@ -59,14 +53,14 @@ async function pickTime(user = userEvent.setup()) {
   return user;
 }
 
-async function fillAndBook(user: ReturnType<typeof userEvent.setup>, name = "Maya Ortiz", email = "maya@example.com") {
+async function fillAndBook(user: ReturnType<typeof userEvent.setup>, name = "Maya Ortiz", email = "Maya@Example.com") {
   if (name) await user.type(screen.getByLabelText(/^Name/), name);
   if (email) await user.type(screen.getByLabelText(/^Email address/), email);
   await user.click(screen.getByRole("button", { name: "Book my free intro" }));
 }
 
 describe("free intro booking", () => {
-  it("books a time, signs the new guest in with the ticket and shows the welcome with booking id, user id and password", async () => {
+  it("asks for the time and says to check the e-mail: what it is called, by when, and what happens next", async () => {
     const auth = testAuthSession("signed-out");
     renderApp("/free-intro-session", { auth: auth.session });
     const user = await pickTime();
@@ -82,67 +76,31 @@ describe("free intro booking", () => {
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     ]);
-    expect(await screen.findByRole("heading", { name: "Your intro session is booked" })).toBeInTheDocument();
-    expect(auth.signInWithTicket).toHaveBeenCalledWith("ticket_abc");
-    expect(screen.getByText("sessions:intro1")).toBeInTheDocument();
-    expect(screen.getByText("users:guest1")).toBeInTheDocument();
-    expect(screen.getByText("k7mp-x3qf-9hzt-w2rn")).toBeInTheDocument();
-    expect(screen.getByText(/You're signed in already/)).toBeInTheDocument();
+    const panel = (await screen.findByRole("heading", { name: INTRO_TEXTS.checkEmailTitle })).closest("section")!;
+    expect(within(panel).getByRole("status")).toHaveTextContent(`We sent a message to maya@example.com with the subject “${INTRO_EMAIL_SUBJECT}”.`);
+    expect(panel).toHaveTextContent(/Open the link in it by .* to finish booking your 20-minute intro with Cora Reyes/);
+    expect(within(panel).getAllByRole("listitem").map((item) => item.textContent)).toEqual([...INTRO_TEXTS.nextSteps]);
+    expect(auth.signInWithTicket).not.toHaveBeenCalled();
+    expect(screen.queryByText(/password/i)).not.toBeInTheDocument();
+
+    // Another address, or another time: back to the picker.
+    await user.click(within(panel).getByRole("button", { name: INTRO_TEXTS.bookAgain }));
+    expect(await screen.findByRole("button", { name: /^\d{1,2}:\d{2} (AM|PM)$/ })).toBeInTheDocument();
+  });
+
+  it("books a signed-in member's own address at once and continues to the questions for the coach", async () => {
+    state.result = { kind: "booked", bookingId: "sessions:intro2" };
+    renderApp("/free-intro-session", { viewer: signedIn({ email: "maya@example.com", firstName: "Maya", lastName: "Ortiz" }) });
+    await userEvent.click((await screen.findAllByRole("button", { name: "Choose a time" }))[0]!);
+    await userEvent.click(await screen.findByRole("button", { name: /^\d{1,2}:\d{2} (AM|PM)$/ }));
+    expect(screen.getByLabelText(/^Email address/)).toHaveValue("maya@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Book my free intro" }));
+    expect(await screen.findByRole("heading", { name: INTRO_TEXTS.bookedTitle })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Continue" })).toHaveAttribute(
       "href",
-      "/loading?booking_id=sessions%3Aintro1&email=maya%40example.com&name=Maya+Ortiz",
+      "/loading?booking_id=sessions%3Aintro2&email=maya%40example.com&name=Maya+Ortiz",
     );
-    expect(screen.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
-  });
-
-  it("hides the password for good after 60 seconds, with the SPEC note", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderApp("/free-intro-session");
-    const user = await pickTime(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
-    await fillAndBook(user);
-    expect(await screen.findByText("k7mp-x3qf-9hzt-w2rn")).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(58_000));
-    expect(screen.getByText("k7mp-x3qf-9hzt-w2rn")).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(3_000));
-    expect(screen.queryByText("k7mp-x3qf-9hzt-w2rn")).not.toBeInTheDocument();
-    expect(screen.getByText("Password is no longer visible. Please use the copy you saved.")).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Copy" })).not.toBeInTheDocument();
-  });
-
-  it("copies the password and says 'Copied!' for 2 seconds", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderApp("/free-intro-session");
-    const user = await pickTime(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
-    await fillAndBook(user);
-    await user.click(await screen.findByRole("button", { name: "Copy" }));
-    expect(await navigator.clipboard.readText()).toBe("k7mp-x3qf-9hzt-w2rn");
-    expect(screen.getByText("Copied!")).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(2_100));
-    expect(screen.queryByText("Copied!")).not.toBeInTheDocument();
-  });
-
-  it("still shows the password when the automatic sign-in fails, and says to sign in with it", async () => {
-    const auth = testAuthSession("signed-out");
-    auth.signInWithTicket.mockRejectedValueOnce(new Error("ticket refused"));
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-    renderApp("/free-intro-session", { auth: auth.session });
-    await fillAndBook(await pickTime());
-    expect(await screen.findByText(/Sign in with your email and the password below/)).toBeInTheDocument();
-    expect(screen.getByText("k7mp-x3qf-9hzt-w2rn")).toBeInTheDocument();
-  });
-
-  it("asks someone whose e-mail has an account to sign in, without a password or ids", async () => {
-    state.result = { kind: "existing", bookingId: "sessions:intro2" };
-    const auth = testAuthSession("signed-out");
-    renderApp("/free-intro-session", { auth: auth.session });
-    await fillAndBook(await pickTime());
-    const status = await screen.findByText(/This email already has an account with us/);
-    expect(auth.signInWithTicket).not.toHaveBeenCalled();
-    expect(within(status.parentElement!).getByRole("link", { name: "Sign in" })).toHaveAttribute(
-      "href",
-      "/login?redirect=%2Fdashboard%2Fbookings",
-    );
-    expect(screen.queryByText("sessions:intro2")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "See your bookings" })).toHaveAttribute("href", "/dashboard/bookings");
   });
 
   it("checks the fields before sending, and shows the server's refusal when the time was taken", async () => {

@@ -1,11 +1,11 @@
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { INTRO_SESSION_MINUTES } from "@convex/model/availability";
-import { EMAIL_MAX, introErrors } from "@convex/model/intro";
+import { EMAIL_MAX, INTRO_EMAIL_SUBJECT, introErrors, introHoldUntil } from "@convex/model/intro";
 import { AUTH_MESSAGES } from "@convex/model/messages";
 import { Link } from "@tanstack/react-router";
-import { useAction, useQuery } from "convex/react";
-import { CalendarCheck2Icon } from "lucide-react";
+import { useMutation, useQuery } from "convex/react";
+import { CalendarCheck2Icon, MailIcon } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { EmailInput } from "@/components/forms/email-input";
 import { ErrorSummary } from "@/components/forms/error-summary";
@@ -14,22 +14,22 @@ import { useFormErrors } from "@/components/forms/use-form-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { LoadingList } from "@/components/ui/skeleton";
-import { LOGIN_ROUTE } from "@/features/auth/redirects";
-import { useAuthSession } from "@/features/auth/use-auth";
 import { useTimeZone, useViewer } from "@/features/auth/viewer";
 import { CoachSelect } from "@/features/booking/coach-select";
 import { SlotPicker } from "@/features/booking/slot-picker";
 import { dateTime } from "@/lib/relative-time";
 import { userErrorOf } from "@/lib/user-error";
-import { PostBookingWelcome, type PostBooking } from "./post-booking-welcome";
+import { INTRO_TEXTS } from "./intro-texts";
 
 const FIELD_IDS = { name: "intro-name", email: "intro-email" } as const;
 
 export const INTRO_BOOK_FAILED = "We couldn't book that. Check your connection and try again.";
 
-type Outcome = { kind: "new"; booking: PostBooking } | { kind: "existing"; startsAt: number };
+type Outcome =
+  | { kind: "check_email"; email: string; startsAt: number; coachName: string; requestedAt: number }
+  | { kind: "booked"; bookingId: Id<"sessions">; startsAt: number; email: string; name: string };
 
-/** Step 2: who is coming. Books, signs a new guest in with the ticket, and hands back what happened. */
+/** Step 2: who is coming. Asks for the intro and hands back what to show next. */
 function DetailsForm({
   coach,
   startsAt,
@@ -44,8 +44,7 @@ function DetailsForm({
   onDone: (outcome: Outcome) => void;
 }) {
   const viewer = useViewer();
-  const auth = useAuthSession();
-  const book = useAction(api.intro.book);
+  const book = useMutation(api.intro.book);
   const known = viewer.status === "signed-in" ? viewer.user : null;
   const [name, setName] = useState(known ? `${known.firstName} ${known.lastName}`.trim() : "");
   const [email, setEmail] = useState(known?.email ?? "");
@@ -62,23 +61,13 @@ function DetailsForm({
     form.clear();
     setSending(true);
     try {
-      const result = await book({ name: name.trim(), email: email.trim(), coachId: coach._id, startsAt, timezone: timeZone });
-      if (result.kind === "existing") {
-        onDone({ kind: "existing", startsAt });
-        return;
-      }
-      // The booking stands either way; without the automatic sign-in the password still works.
-      const signedIn = await auth.signInWithTicket(result.ticket).then(
-        () => true,
-        (error: unknown) => {
-          console.error("Signing in with the booking ticket failed", error);
-          return false;
-        },
+      const typed = { name: name.trim(), email: email.trim().toLowerCase() };
+      const result = await book({ ...typed, coachId: coach._id, startsAt, timezone: timeZone });
+      onDone(
+        result.kind === "booked"
+          ? { kind: "booked", bookingId: result.bookingId, startsAt, ...typed }
+          : { kind: "check_email", email: typed.email, startsAt, coachName: coach.name, requestedAt: Date.now() },
       );
-      onDone({
-        kind: "new",
-        booking: { ...result, isNewUser: true, email: email.trim().toLowerCase(), name: name.trim(), signedIn },
-      });
     } catch (error) {
       setSending(false);
       const data = userErrorOf(error);
@@ -109,7 +98,7 @@ function DetailsForm({
         id={FIELD_IDS.email}
         label="Email address"
         required
-        hint="Your booking confirmation goes here. We never share it."
+        hint="We send a link here to finish booking. We never share it."
         error={form.errors?.fields.email}
       >
         {(control) => <EmailInput {...control} maxLength={EMAIL_MAX} value={email} onChange={(event) => setEmail(event.target.value)} />}
@@ -123,29 +112,72 @@ function DetailsForm({
   );
 }
 
-/** An e-mail with an account: booked on it; the visitor signs in to see it. Nothing else is revealed. */
-function BookedOnExistingAccount({ startsAt, timeZone }: { startsAt: number; timeZone: string }) {
+/**
+ * After asking, for every address alike: the e-mail is on its way, what it says to do, and by
+ * when. The screen knows nothing about the address, so it tells nothing.
+ */
+function CheckYourEmail({ outcome, timeZone, onStartOver }: { outcome: Extract<Outcome, { kind: "check_email" }>; timeZone: string; onStartOver: () => void }) {
+  const until = introHoldUntil(outcome.requestedAt, outcome.startsAt);
   return (
-    <div role="status" className="flex flex-col items-start gap-3 rounded-xl border bg-card p-6">
-      <p className="flex items-center gap-2 text-lg font-semibold">
-        <CalendarCheck2Icon className="size-5 text-primary" aria-hidden />
-        Your intro session is booked for {dateTime(startsAt, timeZone)}
+    <section aria-labelledby="check-email-title" className="flex flex-col gap-5 rounded-xl border bg-card p-6">
+      <h2 id="check-email-title" className="flex items-center gap-2 text-2xl font-semibold" tabIndex={-1} ref={(node) => node?.focus()}>
+        <MailIcon className="size-6 text-primary" aria-hidden />
+        {INTRO_TEXTS.checkEmailTitle}
+      </h2>
+      <p role="status">
+        We sent a message to <strong className="break-all">{outcome.email}</strong> with the subject “{INTRO_EMAIL_SUBJECT}”.
       </p>
       <p>
-        This email already has an account with us, so the booking is on it. Please sign in to see it; the confirmation is in your inbox.
+        Open the link in it by {dateTime(until, timeZone)} to finish booking your {INTRO_SESSION_MINUTES}-minute intro with {outcome.coachName},{" "}
+        {dateTime(outcome.startsAt, timeZone)}. We're holding that time for you until then.
       </p>
-      <Button asChild>
-        <Link {...LOGIN_ROUTE} search={{ redirect: "/dashboard/bookings" }}>
-          Sign in
-        </Link>
-      </Button>
-    </div>
+      <div className="flex flex-col gap-2">
+        <h3 className="font-semibold">{INTRO_TEXTS.nextStepsTitle}</h3>
+        <ol className="flex list-decimal flex-col gap-1 pl-6">
+          {INTRO_TEXTS.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
+      <div className="flex flex-col items-start gap-2 text-sm text-muted-foreground">
+        <p>{INTRO_TEXTS.noEmail}</p>
+        <Button type="button" variant="outline" onClick={onStartOver}>
+          {INTRO_TEXTS.bookAgain}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** A signed-in member who booked with their own address: booked at once, on to the questions for the coach. */
+export function BookedOnOwnAccount({ booking, timeZone }: { booking: { bookingId: Id<"sessions">; startsAt: number; email: string; name: string }; timeZone: string }) {
+  return (
+    <section aria-labelledby="intro-booked-title" className="flex flex-col items-start gap-4 rounded-xl border bg-card p-6">
+      <h2 id="intro-booked-title" className="flex items-center gap-2 text-2xl font-semibold" tabIndex={-1} ref={(node) => node?.focus()}>
+        <CalendarCheck2Icon className="size-6 text-primary" aria-hidden />
+        {INTRO_TEXTS.bookedTitle}
+      </h2>
+      <p role="status">
+        {dateTime(booking.startsAt, timeZone)}. {INTRO_TEXTS.bookedBody}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button asChild size="lg">
+          <Link to="/loading" search={{ booking_id: booking.bookingId, email: booking.email, name: booking.name }}>
+            Continue
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to="/dashboard/bookings">See your bookings</Link>
+        </Button>
+      </div>
+    </section>
   );
 }
 
 /**
  * The free intro booking (SPEC §2 booking flow): a coach, one of their open times, then name and
- * e-mail. No account needed: one is made, and the visitor lands signed in on the welcome.
+ * e-mail. No account needed: the booking is finished from a link e-mailed to the address
+ * (/booking/confirm), which makes the account and shows the welcome.
  */
 export function IntroBooking() {
   const timeZone = useTimeZone();
@@ -154,8 +186,18 @@ export function IntroBooking() {
   const [startsAt, setStartsAt] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  if (outcome?.kind === "new") return <PostBookingWelcome booking={outcome.booking} />;
-  if (outcome?.kind === "existing") return <BookedOnExistingAccount startsAt={outcome.startsAt} timeZone={timeZone} />;
+  if (outcome?.kind === "check_email")
+    return (
+      <CheckYourEmail
+        outcome={outcome}
+        timeZone={timeZone}
+        onStartOver={() => {
+          setOutcome(null);
+          setStartsAt(null);
+        }}
+      />
+    );
+  if (outcome?.kind === "booked") return <BookedOnOwnAccount booking={outcome} timeZone={timeZone} />;
   if (coaches === undefined) return <LoadingList label="Loading coaches" />;
   if (coaches.length === 0) {
     return (

@@ -31,4 +31,12 @@ describe("keep-active page", () => {
     expect(await screen.findByText(INACTIVITY_MESSAGES.keepDeactivated)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Reactivate my account" })).toHaveAttribute("href", "/account/reactivate");
   });
+
+  it("sends an account an admin paused to a person", async () => {
+    state.answer = () => Promise.resolve({ ok: false, reason: "held", message: INACTIVITY_MESSAGES.keepHeld });
+    renderApp("/account/keep-active?token=abc");
+    expect(await screen.findByText(INACTIVITY_MESSAGES.keepHeld)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+    expect(screen.queryByRole("link", { name: "Reactivate my account" })).toBeNull();
+  });
 });

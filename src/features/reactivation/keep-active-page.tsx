@@ -63,6 +63,8 @@ export function KeepActivePage({ token }: { token?: string }) {
           <Button asChild className="self-start">
             {outcome.reason === "deactivated" ? (
               <Link to={REACTIVATE_PATH}>Reactivate my account</Link>
+            ) : outcome.reason === "held" ? (
+              <Link to="/contact">Contact us</Link>
             ) : (
               <Link {...LOGIN_ROUTE} search={{ redirect: "/dashboard" }}>
                 Sign in

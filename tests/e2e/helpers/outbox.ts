@@ -1,0 +1,32 @@
+import { expect } from "@playwright/test";
+import { ConvexHttpClient } from "convex/browser";
+import { api } from "../../../convex/_generated/api";
+
+/** The embedded backend of the Playwright server (playwright.config.ts: the web port + 1). */
+export const backendUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 1}`;
+
+/** The seeded admin, through the Convex API: a journey's setup, and the outbox as /admin/messages shows it. */
+export async function asAdmin(): Promise<ConvexHttpClient> {
+  const response = await fetch(`${backendUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "demo-admin-2026" }),
+  });
+  expect(response.ok).toBe(true);
+  const client = new ConvexHttpClient(backendUrl);
+  client.setAuth(((await response.json()) as { accessToken: string }).accessToken);
+  return client;
+}
+
+/** The text of the newest e-mail to `to` with `subject`, once it is in the outbox. */
+export async function emailTo(admin: ConvexHttpClient, to: string, subject: string): Promise<string> {
+  let text: string | undefined;
+  await expect
+    .poll(async () => {
+      const { page } = await admin.query(api.email.outbox, { paginationOpts: { numItems: 50, cursor: null } });
+      text = page.find((row) => row.to === to && row.subject === subject)?.text;
+      return text;
+    })
+    .toBeDefined();
+  return text!;
+}
