@@ -90,6 +90,7 @@ import type * as model_extractor_scoring from "../model/extractor/scoring.js";
 import type * as model_extractor_segments from "../model/extractor/segments.js";
 import type * as model_extractor_sentences from "../model/extractor/sentences.js";
 import type * as model_extractor_speakers from "../model/extractor/speakers.js";
+import type * as model_extractor_steps from "../model/extractor/steps.js";
 import type * as model_extractor_text from "../model/extractor/text.js";
 import type * as model_extractor_titles from "../model/extractor/titles.js";
 import type * as model_extractor_turns from "../model/extractor/turns.js";
@@ -231,6 +232,7 @@ declare const fullApi: ApiFromModules<{
   "model/extractor/segments": typeof model_extractor_segments;
   "model/extractor/sentences": typeof model_extractor_sentences;
   "model/extractor/speakers": typeof model_extractor_speakers;
+  "model/extractor/steps": typeof model_extractor_steps;
   "model/extractor/text": typeof model_extractor_text;
   "model/extractor/titles": typeof model_extractor_titles;
   "model/extractor/turns": typeof model_extractor_turns;

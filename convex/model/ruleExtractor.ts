@@ -21,7 +21,8 @@
  * sentences.ts (sentences and clauses), clauses.ts (whether a cued clause is a commitment and
  * whose), assignments.ts (work handed out without a cue), groupSession.ts (meetings of more than
  * two), dueDates.ts (due dates, counted from the session day), titles.ts, turns.ts (replies and
- * repeats), scoring.ts (priority and confidence). This file walks the transcript.
+ * repeats), scoring.ts (priority and confidence). This file walks the transcript, in small steps
+ * (steps.ts) so that the pipeline's extraction shares its thread.
  */
 import { calibratedConfidence } from "./extractionCalibration";
 import { keepGrounded, type CommitmentProposal, type ExtractionInput, type Extractor } from "./extraction";
@@ -30,6 +31,7 @@ import { chairOf, isGroupSession, LATE_SHARE, peopleOf, preferOnePerPerson } fro
 import { priorityOf, rawScoreOf } from "./extractor/scoring";
 import { analyseSegment } from "./extractor/segments";
 import { speakerSides } from "./extractor/speakers";
+import { runInSlices, runToEnd, type Pacing, type Steps } from "./extractor/steps";
 import { sameCommitment, takeAssignment, takeSuggestion, type Turn } from "./extractor/turns";
 
 export { dueDateIn } from "./extractor/dueDates";
@@ -44,8 +46,13 @@ function describe(c: Candidate): string {
   return parts.join(" ");
 }
 
-/** The commitments said in a transcript, grounded in its text, in transcript order. */
-export function extractCommitments(input: ExtractionInput, options: { calibrated?: boolean } = {}): CommitmentProposal[] {
+export interface ExtractOptions {
+  /** false: the raw score (scoring.ts) as the confidence, for the calibration script and tests. */
+  calibrated?: boolean;
+}
+
+/** The extraction as small steps (steps.ts): it yields after each clause read, segment walked and proposal grounded. */
+function* extractionSteps(input: ExtractionInput, options: ExtractOptions): Steps<CommitmentProposal[]> {
   const sideOf = speakerSides(input);
   const kept: Candidate[] = [];
   let previous: Turn | null = null;
@@ -61,7 +68,7 @@ export function extractCommitments(input: ExtractionInput, options: { calibrated
     const side = sideOf(seg.speaker);
     const late = multiParty && seg.startSeconds >= lastStart * LATE_SHARE;
     const chairing = chair !== null && seg.speaker === chair;
-    const result = analyseSegment({ input, seg, side, sideOf, multiParty, people, late, chairing, topic });
+    const result = yield* analyseSegment({ input, seg, side, sideOf, multiParty, people, late, chairing, topic });
     const turn: Turn | null = previous && previous.speaker !== seg.speaker && side.side ? previous : null;
     let own = result.candidates;
     const assigned =
@@ -83,23 +90,45 @@ export function extractCommitments(input: ExtractionInput, options: { calibrated
             },
           }
         : { speaker: seg.speaker, result };
+    yield;
   }
 
   if (multiParty) preferOnePerPerson(kept);
-  const proposals: CommitmentProposal[] = kept.map((c) => ({
+  const proposals: CommitmentProposal[] = [];
+  for (const c of kept) {
+    proposals.push(...keepGrounded(input.text, [proposalOf(c, input.sessionDate, multiParty, options)]).kept);
+    yield;
+  }
+  return proposals;
+}
+
+function proposalOf(c: Candidate, sessionDate: string, multiParty: boolean, options: ExtractOptions): CommitmentProposal {
+  return {
     title: c.title,
     description: describe(c),
     commitmentType: c.commitmentType,
     responsibleParty: c.responsibleParty,
-    priority: priorityOf(c, input.sessionDate),
+    priority: priorityOf(c, sessionDate),
     dueDate: c.dueDate,
     transcriptQuote: c.quote,
     transcriptTimestamp: c.timestamp,
     confidence: options.calibrated === false ? rawScoreOf(c) : calibratedConfidence(rawScoreOf(c), multiParty ? "group" : "pair"),
     tentative: c.tentative,
-  }));
-  return keepGrounded(input.text, proposals).kept;
+  };
 }
 
-/** The offline extractor behind the Extractor interface the pipeline calls. */
-export const ruleExtractor: Extractor = (input) => Promise.resolve(extractCommitments(input));
+/** The commitments said in a transcript, grounded in its text, in transcript order, in one go (tests, scripts). */
+export function extractCommitments(input: ExtractionInput, options: ExtractOptions = {}): CommitmentProposal[] {
+  return runToEnd(extractionSteps(input, options));
+}
+
+/**
+ * The same commitments, with a turn of the event loop after every SLICE_MS of work: an hour's
+ * transcript takes seconds of CPU, which in one go would block its thread and be stopped as a loop.
+ */
+export function extractCommitmentsInSlices(input: ExtractionInput, options: ExtractOptions = {}, pacing?: Pacing): Promise<CommitmentProposal[]> {
+  return runInSlices(extractionSteps(input, options), pacing);
+}
+
+/** The offline extractor behind the Extractor interface the pipeline calls, sharing its thread as it goes. */
+export const ruleExtractor: Extractor = (input) => extractCommitmentsInSlices(input);

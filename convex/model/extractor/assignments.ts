@@ -10,6 +10,7 @@ import { chooseDue, dueMatches } from "./dueDates";
 import { mentioned, participantOf, whoIs } from "./groupSession";
 import { HEDGE, IMPORTANT, MEETING_TIME, URGENT } from "./lexicon";
 import { SEPARATOR } from "./sentences";
+import type { Steps } from "./steps";
 import { trimSpan, without, type Span } from "./text";
 import { contentWords, SMALL_TALK, titleOf } from "./titles";
 
@@ -25,9 +26,9 @@ const RECEIVING = new Set(["get", "see", "hear", "receive", "have", "make", "fin
  * Assignments the cues do not hear, read from the clause's grammar: someone asks another person
  * by role or name ("the marketing expert is going to work on the evaluation"), the group ("everyone
  * should fill in the questionnaire") or, in a group session, "you" ("you're gonna look at the
- * evaluation"). Only clauses no cue took are read.
+ * evaluation"). Only clauses no cue took are read. Yields before each piece of the sentence it reads.
  */
-export function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Candidate[] {
+export function* readAssignments(ctx: Context, sentence: Span, taken: Span[]): Steps<Candidate[]> {
   const text = ctx.seg.text;
   const found: Candidate[] = [];
   const cuts = [...text.slice(sentence.start, sentence.end).matchAll(SEPARATOR)].map((m) => ({
@@ -42,6 +43,7 @@ export function readAssignments(ctx: Context, sentence: Span, taken: Span[]): Ca
   }
   spans.push({ start, end: sentence.end });
   for (const span of spans.map((sp) => trimSpan(text, sp))) {
+    yield;
     const raw = text.slice(span.start, span.end);
     // "The Industrial Designer, [interrupted] is going to look into the working design": the person
     // the speaker named just before a clause without a subject is its subject.

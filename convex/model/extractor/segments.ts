@@ -6,6 +6,7 @@ import { analyseClause } from "./clauses";
 import { findMarkers } from "./cues";
 import { dueDateIn } from "./dueDates";
 import { clausesOf, isQuestion, sentences } from "./sentences";
+import type { Steps } from "./steps";
 
 /** A question or offer that the next speaker may take on with "okay, I'll do that". */
 const SUGGESTION =
@@ -17,18 +18,23 @@ export interface SegmentResult {
   suggestion: { text: string; sentence: string; seg: TranscriptSegment } | null;
 }
 
-export function analyseSegment(ctx: Context): SegmentResult {
+/** A segment's commitments; yields after each clause it reads (steps.ts), so one long monologue is many steps. */
+export function* analyseSegment(ctx: Context): Steps<SegmentResult> {
   const text = ctx.seg.text;
   const candidates: Candidate[] = [];
   let suggestion: SegmentResult["suggestion"] = null;
   const spans = sentences(text);
-  spans.forEach((sentence, i) => {
+  for (const [i, sentence] of spans.entries()) {
     const sentenceText = text.slice(sentence.start, sentence.end);
     const question = isQuestion(sentenceText);
     const markers = findMarkers(text, sentence);
     const clauses = clausesOf(text, sentence, markers);
-    const found = clauses.flatMap((clause) => analyseClause(ctx, clause, clause.marker, clause.marker.cue, sentence, question));
-    found.push(...readAssignments(ctx, sentence, clauses));
+    const found: Candidate[] = [];
+    for (const clause of clauses) {
+      found.push(...analyseClause(ctx, clause, clause.marker, clause.marker.cue, sentence, question));
+      yield;
+    }
+    found.push(...(yield* readAssignments(ctx, sentence, clauses)));
     candidates.push(...found);
     const offer = SUGGESTION.exec(sentenceText);
     if (offer && (question || /\b(?:maybe )?you could\b/i.test(sentenceText)))
@@ -42,6 +48,6 @@ export function analyseSegment(ctx: Context): SegmentResult {
         last.dueDate = dueDateIn(fragment, ctx.input.sessionDate);
       }
     }
-  });
+  }
   return { candidates, suggestion };
 }
