@@ -1,8 +1,6 @@
 /**
- * Clause rules: whether a clause opened by a cue is a commitment, whose it is, when it is due and
- * how it reads. A clause becomes a proposal when its cue is a commitment said by a known side, it
- * is not a question (a "can you ... by <day>" request is the exception), not reported or past
- * speech, not small talk, and its action is concrete.
+ * Clause rules: whether a clause opened by a cue is a commitment (the conditions are in the header
+ * of ruleExtractor.ts), whose it is, when it is due, and the words that colour it.
  */
 import { readClause, type ClauseReading } from "../commitmentReading";
 import { formatTimestamp } from "../transcripts";
