@@ -1,5 +1,5 @@
 /**
- * The offline extractor's confidence, calibrated: its raw score (ruleExtractor.ts, rawScoreOf) mapped
+ * The offline extractor's confidence, calibrated: its raw score (extractor/scoring.ts, rawScoreOf) mapped
  * to the share of suggestions with that score that were right on the development transcripts, apart
  * for sessions of two and group sessions (more than two speakers), whose raw scores mean different
  * things. Written by `npx tsx scripts/bench/extraction-calibrate.ts`,

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { COMMITMENT_TYPES, RESPONSIBLE_PARTIES, TRANSCRIPT_TIMESTAMP_PATTERN, type CommitmentProposal } from "./extraction";
 import { combineScores, scoreExtraction, type ExpectedCommitment } from "./extractionScore";
 import { calibratedConfidence } from "./extractionCalibration";
-import { dueDateIn, extractCommitments, RULE_TITLE_MAX_CHARS, ruleExtractor } from "./ruleExtractor";
+import { DEMO_TRANSCRIPT } from "./demoContent";
+import { SLICE_MS } from "./extractor/steps";
+import { dueDateIn, extractCommitments, extractCommitmentsInSlices, RULE_TITLE_MAX_CHARS, ruleExtractor } from "./ruleExtractor";
 import { parseTranscript, type TranscriptFormat } from "./transcripts";
 
 /** A Tuesday. */
@@ -649,5 +651,75 @@ describe("extractCommitments: group sessions", () => {
     ]);
     const quotes = extract(lines).map((p) => p.transcriptQuote);
     expect(quotes.some((q) => /start with the raffle|blue tablecloths|press the till/.test(q))).toBe(false);
+  });
+});
+
+describe("ruleExtractor: shares its thread", () => {
+  const names = { coachName: "Cora Lindqvist", memberName: "Maya Chen", sessionDate: TUESDAY };
+
+  /** The demo session said over and over for an hour: 900 segments, four seconds apart. */
+  function hourLong() {
+    const said = DEMO_TRANSCRIPT.split("\n").map((line) => line.replace(/^\[[\d:]+\]\s*/, ""));
+    const clock = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+    const lines = Array.from({ length: 900 }, (_, i) => `[${clock(i * 4)}] ${said[i % said.length]}`);
+    return { ...parseTranscript(lines.join("\n"), "text"), ...names };
+  }
+
+  it("answers the demo transcript exactly as extractCommitments does", async () => {
+    const input = { ...parseTranscript(DEMO_TRANSCRIPT, "text"), ...names };
+    const expected = extractCommitments(input);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await ruleExtractor(input)).toEqual(expected);
+  });
+
+  it(
+    "keeps the event loop turning while it reads an hour's transcript, with the same answer",
+    async () => {
+      const input = hourLong();
+      expect(input.segments).toHaveLength(900);
+      const expected = extractCommitments(input);
+      // Another task on the same thread: a timer that asks for a turn again each time it gets one.
+      // Counted in CPU time, not wall time: on a busy machine a turn may also wait for a core.
+      const cpuMs = () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
+      const turns = [cpuMs()];
+      let ticking = true;
+      const tick = () => {
+        turns.push(cpuMs());
+        if (ticking) setTimeout(tick, 0);
+      };
+      setTimeout(tick, 0);
+      const answer = await ruleExtractor(input);
+      ticking = false;
+      turns.push(cpuMs());
+      expect(answer).toEqual(expected);
+      const work = turns.slice(1).map((at, i) => at - turns[i]!);
+      // In one go the reading takes seconds of CPU; in slices the timer waits about one slice. The
+      // bound is generous, as a step may run past the slice and the runtime collects garbage.
+      expect(Math.max(...work)).toBeLessThan(10 * SLICE_MS);
+    },
+    120_000,
+  );
+
+  it("pauses inside one long monologue, a clause at a time", async () => {
+    const sentences = Array.from({ length: 40 }, (_, i) => `I'll send Dana draft number ${i + 1} by Friday.`);
+    const input = { ...parseTranscript(`[00:10] Maya: ${sentences.join(" ")}`, "text"), ...names };
+    expect(input.segments).toHaveLength(1);
+    // A clock that moves a millisecond each time it is read, against a one-millisecond slice: a
+    // pause wherever the work can stop.
+    let ms = 0;
+    let pauses = 0;
+    const answer = await extractCommitmentsInSlices(input, {}, {
+      sliceMs: 1,
+      now: () => ms++,
+      pause: () => {
+        pauses++;
+        return Promise.resolve();
+      },
+    });
+    expect(answer).toEqual(extractCommitments(input));
+    expect(pauses).toBeGreaterThanOrEqual(sentences.length);
   });
 });
