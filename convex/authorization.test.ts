@@ -13,6 +13,7 @@ import { recordActivity } from "./model/activity";
 import { recordError } from "./model/errorRecords";
 import { insertEmailEvent } from "./model/campaignEvents";
 import { signUnsubscribeToken } from "./model/campaigns";
+import { hashConfirmationToken, newConfirmationToken } from "./model/newsletter";
 import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
 import { modules, newConvexTest } from "./test.setup";
@@ -211,6 +212,17 @@ const CASES: Record<string, Case> = {
     access: "public",
     args: async () => ({ token: await signUnsubscribeToken(ACCOUNT_LINK_SECRET, { email: "reader@example.com", campaignId: "none" }, Date.now()) }),
     ownership: { none: "suppresses only the address its signed link names; a forged link is refused (campaigns.test.ts)" },
+  },
+  "newsletter:confirm": {
+    access: "public",
+    args: async ({ t }) => ({ token: await pendingSignUp(t, "reader@example.com") }),
+    ownership: async ({ t }, self) => {
+      await pendingSignUp(t, "someone@example.com");
+      await self.as.mutation(api.newsletter.confirm, { token: await pendingSignUp(t, "mine@example.com") });
+      // A link confirms its own address and nobody else's.
+      const rows = await t.run((ctx) => ctx.db.query("newsletterSubscribers").collect());
+      expect(rows.filter((row) => row.confirmedAt !== undefined).map((row) => row.email)).toEqual(["mine@example.com"]);
+    },
   },
   "intro:coaches": { access: "public", args: () => ({}), ownership: { none: "names of bookable coaches, public on the booking page" } },
   "intro:slots": {
@@ -1285,7 +1297,7 @@ function templateOf(t: T, createdBy: Id<"users">) {
 async function campaignOf(t: T, createdBy: Id<"users">, status: "draft" | "scheduled") {
   const templateId = await templateOf(t, createdBy);
   return t.run(async (ctx) => {
-    await ctx.db.insert("newsletterSubscribers", { email: "reader@example.com", name: "Reader", createdAt: Date.now(), source: "form" });
+    await ctx.db.insert("newsletterSubscribers", { email: "reader@example.com", name: "Reader", createdAt: Date.now(), source: "form", confirmedAt: Date.now() });
     return ctx.db.insert("emailCampaigns", {
       name: "March",
       templateId,
@@ -1328,6 +1340,14 @@ function credit(t: T, userId: Id<"users">, minutes: number) {
 }
 
 /** A coach open all day, every day (UTC), and a start on the 30-minute grid two days ahead. */
+/** A pending newsletter sign-up of `email`, as the form leaves it, and the token its e-mail carries. */
+async function pendingSignUp(t: T, email: string): Promise<string> {
+  const token = newConfirmationToken();
+  const tokenHash = await hashConfirmationToken(token);
+  await t.run((ctx) => ctx.db.insert("newsletterSubscribers", { email, name: "Reader", createdAt: Date.now(), source: "form", tokenHash, expiresAt: Date.now() + 60_000 }));
+  return token;
+}
+
 async function bookableCoach(t: T) {
   const coach = await signedIn(t, "coach");
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "00:00", end: "24:00" }));

@@ -9,7 +9,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { INTRO_SESSION_MINUTES } from "./model/availability";
 import { generatePassword } from "./model/intro";
-import { INTRO_MESSAGES } from "./model/messages";
+import { INTRO_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { insertSession } from "./test.sessions";
 import { signedIn, type T } from "./test.users";
@@ -266,6 +266,22 @@ describe("booking the free intro session", () => {
     expect(((await errorOf(t.action(api.intro.book, visitor(coach.id, { email: "someone@else.co" })))) as { code: string }).code).toBe(
       "INTRO_SETUP_FAILED",
     );
+  });
+
+  it("limits attempts per client, whatever e-mails it uses, and still serves another visitor", async () => {
+    const { t, coach } = await setup();
+    server.use(
+      http.post(`${CLERK_API}/users`, () => HttpResponse.json({ errors: [{ code: "internal", message: "down" }] }, { status: 503 })),
+    );
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const flood = t.withRequestMetadata({ ip: "203.0.113.7", userAgent: "flood" });
+    for (let i = 0; i < 5; i++) {
+      expect(await errorOf(flood.action(api.intro.book, visitor(coach.id, { email: `visitor${i}@example.com` })))).toMatchObject({ code: "INTRO_SETUP_FAILED" });
+    }
+    const refused = (await errorOf(flood.action(api.intro.book, visitor(coach.id, { email: "visitor5@example.com" })))) as { code: string; message: string; retryAfter: number };
+    expect(refused).toEqual({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGES.introClient(refused.retryAfter), retryAfter: expect.any(Number) as number });
+    const other = t.withRequestMetadata({ ip: "198.51.100.20", userAgent: "reader" });
+    expect(await errorOf(other.action(api.intro.book, visitor(coach.id, { email: "visitor5@example.com" })))).toMatchObject({ code: "INTRO_SETUP_FAILED" });
   });
 });
 

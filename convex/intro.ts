@@ -17,8 +17,8 @@ import { bookIntroSession, checkSlot, formatWhen, introSlots } from "./model/boo
 import { userError } from "./model/errors";
 import { checkIntro, generatePassword, NEW_GUEST } from "./model/intro";
 import { searchTextOf } from "./model/userAdmin";
-import { INTRO_MESSAGES } from "./model/messages";
-import { enforceRateLimits } from "./model/rateLimits";
+import { INTRO_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
+import { callerKey, enforceRateLimits } from "./model/rateLimits";
 import { namesOf } from "./model/sessions";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, isValidTimezone } from "./model/users";
 
@@ -124,7 +124,16 @@ export const admit = internalMutation({
   handler: async (ctx, args) => {
     const now = Date.now();
     const { email } = checkIntro(args);
-    await enforceRateLimits(ctx, [{ name: "introPerEmail", key: email }, { name: "introOverall" }], INTRO_MESSAGES.INTRO_BUSY);
+    await enforceRateLimits(
+      ctx,
+      [
+        // The client that called intro:book: request metadata is shared with the functions it calls.
+        { name: "introPerClient", key: await callerKey(ctx), message: RATE_LIMIT_MESSAGES.introClient },
+        { name: "introPerEmail", key: email },
+        { name: "introOverall" },
+      ],
+      INTRO_MESSAGES.INTRO_BUSY,
+    );
     const existing = await findUserByEmail(ctx.db, email);
     if (existing) {
       if (existing.status !== "active") throw userError("INTRO_ACCOUNT_DEACTIVATED");
