@@ -90,6 +90,7 @@ import { Route as ForumIndexRouteImport } from './routes/forum.index'
 import { Route as ForumModerationRouteImport } from './routes/forum.moderation'
 import { Route as ForumSearchRouteImport } from './routes/forum.search'
 import { Route as LoginSplatRouteImport } from './routes/login.$'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as RegisterSplatRouteImport } from './routes/register.$'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesSlugRouteImport } from './routes/services.$slug'
@@ -513,6 +514,11 @@ const LoginSplatRoute = LoginSplatRouteImport.update({
   path: '/login/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterSplatRoute = RegisterSplatRouteImport.update({
   id: '/register/$',
   path: '/register/$',
@@ -662,6 +668,7 @@ export interface FileRoutesByFullPath {
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/session/$id': typeof SessionIdRoute
@@ -757,6 +764,7 @@ export interface FileRoutesByTo {
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/session/$id': typeof SessionIdRoute
@@ -855,6 +863,7 @@ export interface FileRoutesById {
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/session/$id': typeof SessionIdRoute
@@ -954,6 +963,7 @@ export interface FileRouteTypes {
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
+    | '/newsletter/confirm'
     | '/register/$'
     | '/services/$slug'
     | '/session/$id'
@@ -1049,6 +1059,7 @@ export interface FileRouteTypes {
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
+    | '/newsletter/confirm'
     | '/register/$'
     | '/services/$slug'
     | '/session/$id'
@@ -1146,6 +1157,7 @@ export interface FileRouteTypes {
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
+    | '/newsletter/confirm'
     | '/register/$'
     | '/services/$slug'
     | '/session/$id'
@@ -1235,6 +1247,7 @@ export interface RootRouteChildren {
   DemosUpdateToMasteryRoute: typeof DemosUpdateToMasteryRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
   LoginSplatRoute: typeof LoginSplatRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   SessionIdRoute: typeof SessionIdRoute
@@ -1817,6 +1830,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register/$': {
       id: '/register/$'
       path: '/register/$'
@@ -2039,6 +2059,7 @@ const rootRouteChildren: RootRouteChildren = {
   DemosUpdateToMasteryRoute: DemosUpdateToMasteryRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
   LoginSplatRoute: LoginSplatRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
   RegisterSplatRoute: RegisterSplatRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   SessionIdRoute: SessionIdRoute,
