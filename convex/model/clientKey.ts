@@ -34,7 +34,9 @@ function withoutPort(entry: string): string {
  */
 export function normalizeAddress(raw: string | null | undefined): string | null {
   const entry = withoutPort((raw ?? "").trim());
-  if (!ipaddr.isValid(entry)) return null;
+  // Dotted decimal only: ipaddr also reads inet_aton's short and hex forms ("10.1", "0x7f.1"), which no proxy writes.
+  const valid = entry.includes(":") ? ipaddr.IPv6.isValid(entry) : ipaddr.IPv4.isValidFourPartDecimal(entry);
+  if (!valid) return null;
   const address = ipaddr.process(entry);
   if (address.kind() === "ipv4") return address.toString();
   const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
