@@ -47,13 +47,17 @@ const backendUrl = process.env.LWCC_BACKEND_URL ?? "http://127.0.0.1:3210";
 /** The public forms post to Convex http routes (http.ts), served on the backend's second port. */
 const siteUrl = process.env.LWCC_SITE_URL ?? "http://127.0.0.1:3211";
 const postOnly = (request: { method?: string; url?: string }) => (request.method === "POST" ? undefined : request.url);
+/**
+ * `xfwd` appends each visitor's address to X-Forwarded-For, so the backend's per-client limits
+ * (TRUSTED_PROXY_HOPS=1, set by scripts/start.ts) tell visitors apart instead of all being 127.0.0.1.
+ */
 const proxy: Record<string, ProxyOptions> = {
-  "^/auth/": { target: backendUrl },
-  "^/logout(\\?|$)": { target: backendUrl, bypass: postOnly },
-  "^/api/(newsletter|events/register|sentry-tunnel|analytics)$": { target: siteUrl, bypass: postOnly },
-  "^/newsletter/subscribe$": { target: siteUrl, bypass: postOnly },
-  "^/onboarding$": { target: siteUrl, bypass: postOnly },
-  "^/(sitemap\\.xml|robots\\.txt)$": { target: siteUrl },
+  "^/auth/": { target: backendUrl, xfwd: true },
+  "^/logout(\\?|$)": { target: backendUrl, bypass: postOnly, xfwd: true },
+  "^/api/(newsletter|events/register|sentry-tunnel|analytics)$": { target: siteUrl, bypass: postOnly, xfwd: true },
+  "^/newsletter/subscribe$": { target: siteUrl, bypass: postOnly, xfwd: true },
+  "^/onboarding$": { target: siteUrl, bypass: postOnly, xfwd: true },
+  "^/(sitemap\\.xml|robots\\.txt)$": { target: siteUrl, xfwd: true },
 };
 
 export default defineConfig({

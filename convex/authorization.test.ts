@@ -13,6 +13,7 @@ import { recordActivity } from "./model/activity";
 import { recordError } from "./model/errorRecords";
 import { insertEmailEvent } from "./model/campaignEvents";
 import { signUnsubscribeToken } from "./model/campaigns";
+import { hashConfirmationToken, newConfirmationToken } from "./model/newsletter";
 import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
 import { modules, newConvexTest } from "./test.setup";
@@ -213,6 +214,17 @@ const CASES: Record<string, Case> = {
     access: "public",
     args: async () => ({ token: await signUnsubscribeToken(ACCOUNT_LINK_SECRET, { email: "reader@example.com", campaignId: "none" }, Date.now()) }),
     ownership: { none: "suppresses only the address its signed link names; a forged link is refused (campaigns.test.ts)" },
+  },
+  "newsletter:confirm": {
+    access: "public",
+    args: async ({ t }) => ({ token: await pendingSignUp(t, "reader@example.com") }),
+    ownership: async ({ t }, self) => {
+      await pendingSignUp(t, "someone@example.com");
+      await self.as.mutation(api.newsletter.confirm, { token: await pendingSignUp(t, "mine@example.com") });
+      // A link confirms its own address and nobody else's.
+      const rows = await t.run((ctx) => ctx.db.query("newsletterSubscribers").collect());
+      expect(rows.filter((row) => row.confirmedAt !== undefined).map((row) => row.email)).toEqual(["mine@example.com"]);
+    },
   },
   "intro:coaches": { access: "public", args: () => ({}), ownership: { none: "names of bookable coaches, public on the booking page" } },
   "intro:slots": {
@@ -1336,7 +1348,7 @@ function templateOf(t: T, createdBy: Id<"users">) {
 async function campaignOf(t: T, createdBy: Id<"users">, status: "draft" | "scheduled") {
   const templateId = await templateOf(t, createdBy);
   return t.run(async (ctx) => {
-    await ctx.db.insert("newsletterSubscribers", { email: "reader@example.com", name: "Reader", createdAt: Date.now(), source: "form" });
+    await ctx.db.insert("newsletterSubscribers", { email: "reader@example.com", name: "Reader", createdAt: Date.now(), source: "form", confirmedAt: Date.now() });
     return ctx.db.insert("emailCampaigns", {
       name: "March",
       templateId,
@@ -1385,6 +1397,14 @@ async function introLink(t: T, email: string) {
   await t.mutation(api.intro.book, { name: "Sam Lee", email, coachId, startsAt: slot });
   const mails = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
   return /\/booking\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mails.filter((mail) => mail.to === email).at(-1)!.text)![1]!;
+}
+
+/** A pending newsletter sign-up of `email`, as the form leaves it, and the token its e-mail carries. */
+async function pendingSignUp(t: T, email: string): Promise<string> {
+  const token = newConfirmationToken();
+  const tokenHash = await hashConfirmationToken(token);
+  await t.run((ctx) => ctx.db.insert("newsletterSubscribers", { email, name: "Reader", createdAt: Date.now(), source: "form", tokenHash, expiresAt: Date.now() + 60_000 }));
+  return token;
 }
 
 async function bookableCoach(t: T) {

@@ -41,7 +41,7 @@ async function setup() {
 function addSubscribers(t: T, count: number, prefix = "reader") {
   return t.run(async (ctx) => {
     for (let index = 0; index < count; index++) {
-      await ctx.db.insert("newsletterSubscribers", { email: `${prefix}${index}@example.com`, name: `Reader ${index}`, createdAt: Date.now(), source: "form" });
+      await ctx.db.insert("newsletterSubscribers", { email: `${prefix}${index}@example.com`, name: `Reader ${index}`, createdAt: Date.now(), source: "form", confirmedAt: Date.now() });
     }
   });
 }
@@ -228,6 +228,23 @@ describe("sending", () => {
     expect(await errorOf(admin.mutation(api.campaigns.send, { campaignId: id }))).toMatchObject({ code: "CAMPAIGN_ALREADY_STARTED" });
     await t.mutation(internal.campaigns.sendBatch, { campaignId: id });
     expect(await outbox(t)).toHaveLength(1);
+  });
+
+  it("sends newsletters only to readers who confirmed their sign-up", async () => {
+    const { t, admin, templateId } = await setup();
+    await t.run(async (ctx) => {
+      const row = { name: "Pending Reader", createdAt: Date.now(), source: "form" };
+      await ctx.db.insert("newsletterSubscribers", { ...row, email: "pending@example.com", tokenHash: "f".repeat(64), expiresAt: Date.now() + 60_000 });
+      // Signed up before sign-ups were confirmed: nobody knows whether the address asked for it.
+      await ctx.db.insert("newsletterSubscribers", { ...row, email: "unconfirmed@example.com" });
+    });
+    const id = await admin.mutation(api.campaigns.create, { name: "X", templateId, audience: newsletter });
+    expect(await errorOf(admin.mutation(api.campaigns.send, { campaignId: id }))).toMatchObject({ code: "EMPTY_AUDIENCE" });
+    await addSubscribers(t, 2);
+    expect(await admin.query(api.campaigns.audienceSize, { audience: newsletter })).toEqual({ count: 2, capped: false });
+    await admin.mutation(api.campaigns.send, { campaignId: id });
+    await runScheduled(t);
+    expect((await recipientsOf(t, id)).map((r) => r.email).sort()).toEqual(["reader0@example.com", "reader1@example.com"]);
   });
 
   it("stops before the next batch when cancelled", async () => {

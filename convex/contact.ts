@@ -4,15 +4,18 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { ConvexError, v } from "convex/values";
 import { queueEmail } from "./email";
 import { adminMutation, adminQuery, publicMutation } from "./functions";
-import { CONTACT_SUBJECT_LABELS, CONTACT_TEXT, contactErrors, type ContactSubject } from "./model/contact";
-import { AUTH_MESSAGES } from "./model/messages";
-import { enforceRateLimits } from "./model/rateLimits";
+import { CONTACT_SUBJECT_LABELS, contactErrors, type ContactSubject } from "./model/contact";
+import { AUTH_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
+import { callerKey, enforceRateLimits } from "./model/rateLimits";
 import { normalizeEmail } from "./model/users";
 import { contactMessageFields } from "./schema";
 
 const messageValidator = v.object(withSystemFields("contactMessages", contactMessageFields));
 
-/** Stores a message and tells every active admin. Bad input or too many messages store nothing. */
+/**
+ * Stores a message and tells every active admin. Bad input or too many messages store nothing:
+ * per sender address, per client (the member, else the network address) and for everyone.
+ */
 export const submit = publicMutation({
   args: { name: v.string(), email: v.string(), subject: v.optional(v.string()), message: v.string() },
   returns: v.null(),
@@ -20,7 +23,15 @@ export const submit = publicMutation({
     const fields = contactErrors(input);
     if (Object.keys(fields).length > 0) throw new ConvexError({ code: "INVALID_INPUT", message: AUTH_MESSAGES.INVALID_INPUT, fields });
     const email = normalizeEmail(input.email);
-    await enforceRateLimits(ctx, [{ name: "contactPerSender", key: email }, { name: "contactOverall" }], CONTACT_TEXT.rateLimited);
+    await enforceRateLimits(
+      ctx,
+      [
+        { name: "contactPerClient", key: await callerKey(ctx) },
+        { name: "contactPerSender", key: email },
+        { name: "contactOverall", message: RATE_LIMIT_MESSAGES.contactBusy },
+      ],
+      RATE_LIMIT_MESSAGES.contactClient,
+    );
     const subject = input.subject ? (input.subject as ContactSubject) : undefined;
     const message = {
       name: input.name.trim(),

@@ -37,6 +37,12 @@ const app = defineApp({
     ACCOUNT_LINK_SECRET: optional,
     /** The public URL of the web app, for links in e-mails and redirects. */
     SITE_URL: optional,
+    /**
+     * How many proxies of your own stand in front of the http routes (a static host forwarding the
+     * public forms, a CDN), each appending to X-Forwarded-For. Unset or 0: the header is ignored and
+     * the connection's own address is used for per-client limits. Set by the embedded set-up to 1 (Vite's proxy).
+     */
+    TRUSTED_PROXY_HOPS: optional,
     /** Sentry: the project's DSN. With it the error-reporting tunnel forwards that project's reports to Sentry; without it they are kept as error records. */
     SENTRY_DSN: optional,
     /** Video rooms for sessions: each session gets <base>/lwcc-session-<id>. */

@@ -26,6 +26,8 @@ function jobFunction(job: CronJobName): JobFunction {
       return { kind: "mutation", fn: internal.retention.cleanUp };
     case "token expiry":
       return { kind: "mutation", fn: internal.reactivation.removeExpiredTokens };
+    case "newsletter expiry":
+      return { kind: "mutation", fn: internal.newsletter.removeExpired };
     case "email health checks":
       return { kind: "action", fn: internal.emailHealth.probeAll };
     case "email health clean-up":

@@ -39,7 +39,7 @@ async function sentCampaign() {
   const t = newConvexTest();
   const admin = await signedIn(t, "admin");
   await t.run(async (ctx) => {
-    for (let i = 0; i < 4; i++) await ctx.db.insert("newsletterSubscribers", { email: `r${i}@example.com`, name: `R${i}`, createdAt: Date.now(), source: "form" });
+    for (let i = 0; i < 4; i++) await ctx.db.insert("newsletterSubscribers", { email: `r${i}@example.com`, name: `R${i}`, createdAt: Date.now(), source: "form", confirmedAt: Date.now() });
   });
   const templateId = await admin.as.mutation(api.emailTemplates.create, {
     name: "Weekly",

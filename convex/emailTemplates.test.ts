@@ -77,7 +77,7 @@ describe("templates", () => {
     const { t, admin } = await setup();
     const templateId = await admin.mutation(api.emailTemplates.create, welcome);
     await t.run(async (ctx) => {
-      for (const email of ["a@example.com", "b@example.com"]) await ctx.db.insert("newsletterSubscribers", { email, name: "A", createdAt: 0, source: "form" });
+      for (const email of ["a@example.com", "b@example.com"]) await ctx.db.insert("newsletterSubscribers", { email, name: "A", createdAt: 0, source: "form", confirmedAt: 1 });
     });
     const campaignId = await admin.mutation(api.campaigns.create, { name: "Go", templateId, audience: { kind: "newsletter" } });
     await admin.mutation(api.campaigns.send, { campaignId });

@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
 import { RESEND_BATCH } from "../tests/mocks/resend";
 import { api, internal } from "./_generated/api";
-import { CONTACT_TEXT, FORM_MESSAGES } from "./model/contact";
+import { FORM_MESSAGES } from "./model/contact";
+import { RATE_LIMIT_MESSAGES } from "./model/messages";
 import type { RateLimitedError } from "./model/rateLimits";
 import { newConvexTest } from "./test.setup";
-import { signedIn } from "./test.users";
+import { signedIn, type T } from "./test.users";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -74,7 +75,7 @@ describe("contact.submit", () => {
     const t = newConvexTest();
     for (let i = 0; i < 3; i++) await t.mutation(api.contact.submit, message);
     const refused = (await errorData(t.mutation(api.contact.submit, message))) as RateLimitedError | undefined;
-    expect(refused).toEqual({ code: "RATE_LIMITED", message: CONTACT_TEXT.rateLimited, retryAfter: expect.any(Number) as number });
+    expect(refused).toEqual({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGES.contactClient(refused!.retryAfter), retryAfter: expect.any(Number) as number });
     // A token comes back every 10 minutes (6 an hour).
     expect(refused!.retryAfter).toBeGreaterThan(0);
     expect(refused!.retryAfter).toBeLessThanOrEqual(10 * 60_000);
@@ -86,64 +87,50 @@ describe("contact.submit", () => {
     vi.useFakeTimers();
     const t = newConvexTest();
     await signedIn(t, "admin");
-    for (let i = 0; i < 50; i++) await t.mutation(api.contact.submit, { ...message, email: `sender${i}@example.com` });
+    // Fifty visitors, each from an address of their own, fill the shared bucket.
+    for (let i = 0; i < 50; i++) await t.withRequestMetadata({ ip: `203.0.113.${i}` }).mutation(api.contact.submit, { ...message, email: `sender${i}@example.com` });
     const late = { ...message, email: "late@example.com" };
-    expect(await errorData(t.mutation(api.contact.submit, late))).toMatchObject({ code: "RATE_LIMITED", message: CONTACT_TEXT.rateLimited });
+    const lateVisitor = t.withRequestMetadata({ ip: "198.51.100.1" });
+    const refused = (await errorData(lateVisitor.mutation(api.contact.submit, late))) as RateLimitedError | undefined;
+    expect(refused).toMatchObject({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGES.contactBusy(refused!.retryAfter) });
     expect(await t.run((ctx) => ctx.db.query("contactMessages").collect())).toHaveLength(50);
     expect(await t.run((ctx) => ctx.db.query("emailOutbox").collect())).toHaveLength(50);
     // A minute refills the shared bucket by 3 (200 an hour) and the sender's by a tenth. The refused
     // message's token from the sender's bucket was handed back, so all 3 of theirs are still there.
     vi.advanceTimersByTime(60_000);
-    for (let i = 0; i < 3; i++) await t.mutation(api.contact.submit, late);
-    expect(await errorData(t.mutation(api.contact.submit, late))).toMatchObject({ code: "RATE_LIMITED" });
+    for (let i = 0; i < 3; i++) await lateVisitor.mutation(api.contact.submit, late);
+    expect(await errorData(lateVisitor.mutation(api.contact.submit, late))).toMatchObject({ code: "RATE_LIMITED" });
   });
 });
 
-describe("newsletter", () => {
-  const post = (path: string, body: string, type = "application/x-www-form-urlencoded") =>
-    ({ method: "POST", headers: { "content-type": type }, body }) as const;
+describe("contact.submit per client", () => {
+  const from = (t: T, ip: string) => t.withRequestMetadata({ ip, userAgent: "test" });
 
-  it("subscribes once from the form, idempotently", async () => {
+  it("refuses one address's flood of messages, whatever senders it names, and still takes another visitor's", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const t = newConvexTest();
-    const first = await t.fetch("/api/newsletter", post("/api/newsletter", "name=Sam&email=sam%40example.com"));
-    expect([first.status, await first.json()]).toEqual([200, { status: "subscribed" }]);
-    const again = await t.fetch("/api/newsletter", post("/api/newsletter", "name=Sam&email=SAM%40example.com"));
-    expect(await again.json()).toEqual({ status: "already_subscribed" });
-    expect(await t.run((ctx) => ctx.db.query("newsletterSubscribers").collect())).toHaveLength(1);
+    const flood = from(t, "203.0.113.7");
+    let accepted = 0;
+    let refused: RateLimitedError | undefined;
+    while (!refused && accepted < 60) {
+      refused = (await errorData(flood.mutation(api.contact.submit, { ...message, email: `sender${accepted}@example.com` }))) as RateLimitedError | undefined;
+      if (!refused) accepted++;
+    }
+    expect(accepted).toBe(5);
+    expect(refused).toEqual({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGES.contactClient(refused!.retryAfter), retryAfter: expect.any(Number) as number });
+    expect(refused!.message).toBe("You've sent several messages in a short time. Please try again in 6 minutes.");
+    await from(t, "198.51.100.20").mutation(api.contact.submit, { ...message, email: "reader@example.com" });
+    expect(await t.run((ctx) => ctx.db.query("contactMessages").collect())).toHaveLength(6);
   });
 
-  it("answers field errors and refuses oversized bodies, storing nothing", async () => {
+  it("counts a signed-in member as themselves, so others at their address still get through", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const t = newConvexTest();
-    const bad = await t.fetch("/api/newsletter", post("/api/newsletter", "name=&email=nope"));
-    expect([bad.status, await bad.json()]).toEqual([
-      400,
-      { code: "INVALID_INPUT", message: "Please check the highlighted fields.", fields: { name: "Enter your name.", email: "Enter a valid email address." } },
-    ]);
-    const huge = await t.fetch("/api/newsletter", post("/api/newsletter", `name=${"x".repeat(20_000)}&email=a%40b.co`));
-    expect(huge.status).toBe(413);
-    expect(await t.run((ctx) => ctx.db.query("newsletterSubscribers").collect())).toEqual([]);
-  });
-
-  it("refuses sign-up 101 in a burst with 429 and a calm message, storing nothing for it", async () => {
-    const t = newConvexTest();
-    for (let i = 0; i < 100; i++) await t.mutation(internal.forms.subscribe, { name: "Sam", email: `sam${i}@example.com`, source: "form" });
-    const refused = await t.fetch("/api/newsletter", post("/api/newsletter", "name=Sam&email=sam100%40example.com"));
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(await refused.json()).toEqual({ code: "RATE_LIMITED", message: FORM_MESSAGES.busy, retryAfter: expect.any(Number) as number });
-    const plain = await t.fetch("/newsletter/subscribe", post("/newsletter/subscribe", "name=Sam&email=sam100%40example.com"));
-    expect(plain.headers.get("location")).toBe("/?newsletter=busy#newsletter");
-    expect(await t.run((ctx) => ctx.db.query("newsletterSubscribers").collect())).toHaveLength(100);
-    // Someone already subscribed is told so, limit or not.
-    expect(await t.mutation(internal.forms.subscribe, { name: "Sam", email: "sam0@example.com", source: "form" })).toBe("already_subscribed");
-  });
-
-  it("works as a plain form post and sends the visitor back with the outcome", async () => {
-    const t = newConvexTest();
-    const ok = await t.fetch("/newsletter/subscribe", post("/newsletter/subscribe", "name=Sam&email=sam%40example.com"));
-    expect([ok.status, ok.headers.get("location")]).toEqual([303, "/?newsletter=subscribed#newsletter"]);
-    const bad = await t.fetch("/newsletter/subscribe", post("/newsletter/subscribe", "name=Sam&email="));
-    expect(bad.headers.get("location")).toBe("/?newsletter=invalid#newsletter");
+    const member = await signedIn(t, "client");
+    const office = "192.0.2.44";
+    for (let i = 0; i < 5; i++) await member.as.withRequestMetadata({ ip: office }).mutation(api.contact.submit, { ...message, email: `m${i}@example.com` });
+    expect(await errorData(member.as.withRequestMetadata({ ip: office }).mutation(api.contact.submit, message))).toMatchObject({ code: "RATE_LIMITED" });
+    await from(t, office).mutation(api.contact.submit, message);
   });
 });
 

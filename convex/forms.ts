@@ -1,29 +1,9 @@
-/** The public forms that arrive as http routes: newsletter sign-up and event registration. */
+/** Event registration, a public form that arrives as an http route (the newsletter's is in newsletter.ts). */
 import { ConvexError, v } from "convex/values";
 import { internalMutation } from "./functions";
-import { FORM_MESSAGES, newsletterErrors } from "./model/contact";
-import { AUTH_MESSAGES } from "./model/messages";
+import { FORM_MESSAGES } from "./model/contact";
 import { enforceRateLimits } from "./model/rateLimits";
-import { findUserByToken, normalizeEmail } from "./model/users";
-
-/** Subscribes once: signing up again with the same email changes nothing. */
-export const subscribe = internalMutation({
-  args: { name: v.string(), email: v.string(), source: v.string() },
-  returns: v.union(v.literal("subscribed"), v.literal("already_subscribed")),
-  handler: async (ctx, input) => {
-    const fields = newsletterErrors(input);
-    if (Object.keys(fields).length > 0) throw new ConvexError({ code: "INVALID_INPUT", message: AUTH_MESSAGES.INVALID_INPUT, fields });
-    const email = normalizeEmail(input.email);
-    const existing = await ctx.db
-      .query("newsletterSubscribers")
-      .withIndex("by_email", (q) => q.eq("email", email))
-      .first();
-    if (existing) return "already_subscribed";
-    await enforceRateLimits(ctx, [{ name: "newsletterOverall" }], FORM_MESSAGES.busy);
-    await ctx.db.insert("newsletterSubscribers", { email, name: input.name.trim(), createdAt: Date.now(), source: input.source });
-    return "subscribed";
-  },
-});
+import { findUserByToken } from "./model/users";
 
 /** Registers for an event by its title; a signed-in member is registered once. */
 export const registerForEvent = internalMutation({

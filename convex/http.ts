@@ -9,7 +9,7 @@ import { parseClerkUserEvent } from "./model/clerk";
 import { EMAIL_SYSTEM_TEXTS } from "./model/emailSystem";
 import { OBSERVABILITY_MESSAGES } from "./model/messages";
 import { ANALYTICS_PATH, SENTRY_TUNNEL_PATH, TUNNEL_MAX_BYTES } from "./model/observability";
-import { RATE_LIMITED } from "./model/rateLimits";
+import { httpClientKey, RATE_LIMITED } from "./model/rateLimits";
 import { analyticsBeaconSchema } from "./model/routeStats";
 import { envelopeDestination, envelopeReports, parseEnvelope, readBodyCapped } from "./model/sentryEnvelope";
 import { ARTICLE_PATHS, INDEXED_PATHS, isSameOriginPost, publicOrigin, robotsTxt, sitemapXml } from "./model/site";
@@ -115,15 +115,21 @@ function userErrorData(error: unknown): { code: string; message: string; fields?
   throw error;
 }
 
+/** A rate limit's wait in whole seconds, at least 1, as Retry-After gives it. */
+const retryAfterSeconds = (retryAfterMs: number | undefined) => Math.max(1, Math.ceil((retryAfterMs ?? 0) / 1000));
+
 /** A refused form's answer: 429 with Retry-After (seconds) when a rate limit said when to come back. */
 function refusal(data: ReturnType<typeof userErrorData>) {
   if (data.code !== RATE_LIMITED) return json(data.code === "NOT_FOUND" ? 404 : 400, data);
   const headers: Record<string, string> = {};
-  if (data.retryAfter !== undefined) headers["retry-after"] = String(Math.max(1, Math.ceil(data.retryAfter / 1000)));
+  if (data.retryAfter !== undefined) headers["retry-after"] = String(retryAfterSeconds(data.retryAfter));
   return json(429, data, headers);
 }
 
-/** Newsletter sign-up from the page's form (JavaScript on): JSON answers. */
+/**
+ * Newsletter sign-up from the page's form (JavaScript on): JSON answers. A sign-up only sends the
+ * address a confirmation e-mail (newsletter.ts), and the answer is the same for every address.
+ */
 http.route({
   path: "/api/newsletter",
   method: "POST",
@@ -131,30 +137,39 @@ http.route({
     const form = await readForm(request);
     if (!form) return json(413, TOO_LARGE);
     try {
-      const status = await ctx.runMutation(internal.forms.subscribe, { name: form.name ?? "", email: form.email ?? "", source: "form" });
-      return json(200, { status });
+      await ctx.runMutation(internal.newsletter.subscribe, { name: form.name ?? "", email: form.email ?? "", source: "form", client: await httpClientKey(ctx, request) });
+      return json(200, { status: "check_inbox" });
     } catch (error) {
       return refusal(userErrorData(error));
     }
   }),
 });
 
-/** The same sign-up as a plain form post (no JavaScript): back to the page with the outcome. */
+/**
+ * The same sign-up as a plain form post (no JavaScript): back to the page with the outcome, and
+ * for a refusal by a limit the seconds to wait, which the page puts in words.
+ */
 http.route({
   path: "/newsletter/subscribe",
   method: "POST",
   handler: httpAction(async (ctx, request) => {
     const form = await readForm(request);
-    let outcome = "subscribed";
-    if (!form) outcome = "error";
+    let outcome = "newsletter=subscribed";
+    if (!form) outcome = "newsletter=error";
     else {
       try {
-        await ctx.runMutation(internal.forms.subscribe, { name: form.name ?? "", email: form.email ?? "", source: "form-post" });
+        await ctx.runMutation(internal.newsletter.subscribe, {
+          name: form.name ?? "",
+          email: form.email ?? "",
+          source: "form-post",
+          client: await httpClientKey(ctx, request),
+        });
       } catch (error) {
-        outcome = userErrorData(error).code === RATE_LIMITED ? "busy" : "invalid";
+        const data = userErrorData(error);
+        outcome = data.code === RATE_LIMITED ? `newsletter=busy&wait=${retryAfterSeconds(data.retryAfter)}` : "newsletter=invalid";
       }
     }
-    return new Response(null, { status: 303, headers: { location: `/?newsletter=${outcome}#newsletter` } });
+    return new Response(null, { status: 303, headers: { location: `/?${outcome}#newsletter` } });
   }),
 });
 
@@ -415,6 +430,7 @@ http.route({
     try {
       await ctx.runMutation(internal.analytics.recordPageviews, {
         events: beacon.data.events.map(({ route, loadMs }) => (loadMs === undefined ? { route } : { route, loadMs })),
+        client: await httpClientKey(ctx, request),
       });
     } catch (error) {
       return refusal(userErrorData(error));

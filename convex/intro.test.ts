@@ -9,7 +9,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { INTRO_SESSION_MINUTES } from "./model/availability";
 import { generatePassword, INTRO_EMAIL_SUBJECT, INTRO_LINK_TTL_MS, linkTokenHash, newLinkToken } from "./model/intro";
-import { INTRO_MESSAGES } from "./model/messages";
+import { INTRO_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { insertSession } from "./test.sessions";
 import { signedIn, type T } from "./test.users";
@@ -454,6 +454,20 @@ describe("the e-mailed link of an address with an account", () => {
     await signedIn(t, "client", { email: "dana@example.com", status: "deactivated", deactivationReason: "inactivity_90_days" });
     await t.mutation(api.intro.book, visitor(coach.id, { email: "dana@example.com" }));
     expect(await t.query(api.intro.link, { token: await tokenSentTo(t, "dana@example.com") })).toMatchObject({ state: "pending", account: "paused" });
+  });
+
+  it("limits attempts per client, whatever e-mails it uses, and still serves another visitor", async () => {
+    const { t, coach } = await setup();
+    const flood = t.withRequestMetadata({ ip: "203.0.113.7", userAgent: "flood" });
+    for (let i = 0; i < 5; i++) {
+      const request = visitor(coach.id, { email: `visitor${i}@example.com`, startsAt: at(1, 9, i * 30) });
+      expect(await flood.mutation(api.intro.book, request)).toEqual({ kind: "check_email" });
+    }
+    const last = visitor(coach.id, { email: "visitor5@example.com", startsAt: at(2, 9) });
+    const refused = (await errorOf(flood.mutation(api.intro.book, last))) as { code: string; message: string; retryAfter: number };
+    expect(refused).toEqual({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGES.introClient(refused.retryAfter), retryAfter: expect.any(Number) as number });
+    const other = t.withRequestMetadata({ ip: "198.51.100.20", userAgent: "reader" });
+    expect(await other.mutation(api.intro.book, last)).toEqual({ kind: "check_email" });
   });
 });
 

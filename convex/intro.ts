@@ -33,8 +33,8 @@ import {
   NEW_GUEST,
   newLinkToken,
 } from "./model/intro";
-import { INTRO_MESSAGES } from "./model/messages";
-import { enforceRateLimits } from "./model/rateLimits";
+import { INTRO_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
+import { callerKey, enforceRateLimits } from "./model/rateLimits";
 import { REACTIVATE_PATH, siteLink } from "./model/reactivation";
 import { namesOf } from "./model/sessions";
 import { searchTextOf } from "./model/userAdmin";
@@ -95,7 +95,15 @@ export const book = publicMutation({
   handler: async (ctx, args) => {
     const now = Date.now();
     const { email } = checkIntro(args);
-    await enforceRateLimits(ctx, [{ name: "introPerEmail", key: email }, { name: "introOverall" }], INTRO_MESSAGES.INTRO_BUSY);
+    await enforceRateLimits(
+      ctx,
+      [
+        { name: "introPerClient", key: await callerKey(ctx), message: RATE_LIMIT_MESSAGES.introClient },
+        { name: "introPerEmail", key: email },
+        { name: "introOverall" },
+      ],
+      INTRO_MESSAGES.INTRO_BUSY,
+    );
     const coach = await loadCoach(ctx, args.coachId);
     await checkSlot(ctx, { coachId: coach._id, startsAt: args.startsAt, durationMinutes: INTRO_SESSION_MINUTES }, now);
     const viewer = ctx.viewer;

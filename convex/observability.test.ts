@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SENTRY_ENVELOPE_URL, SENTRY_TEST_DSN, sentryRateLimited } from "../tests/mocks/sentry";
 import { server } from "../tests/mocks/server";
 import { http } from "msw";
-import { OBSERVABILITY_MESSAGES } from "./model/messages";
+import { OBSERVABILITY_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import { ANALYTICS_PATH, LOCAL_SENTRY_DSN, SENTRY_TUNNEL_PATH, TUNNEL_MAX_BYTES } from "./model/observability";
 import { FILTERED } from "./model/observability";
 import { newConvexTest } from "./test.setup";
@@ -176,7 +176,7 @@ describe("POST /api/sentry-tunnel with SENTRY_DSN", () => {
   });
 });
 
-const beacon = (t: T, body: unknown, type = "application/json") =>
+const beacon = (t: Pick<T, "fetch">, body: unknown, type = "application/json") =>
   t.fetch(ANALYTICS_PATH, { method: "POST", headers: { "content-type": type }, body: typeof body === "string" ? body : JSON.stringify(body) });
 
 describe("POST /api/analytics", () => {
@@ -224,5 +224,25 @@ describe("POST /api/analytics", () => {
     }
     expect((await beacon(t, { events: [pageview] }, "application/x-www-form-urlencoded")).status).toBe(415);
     expect(await routeStats(t)).toEqual([]);
+  });
+
+  it("takes at most a client's share of 300 parallel beacons and keeps counting everyone else's", async () => {
+    // The clock stands still, so no token comes back while the burst is served.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newConvexTest();
+    const flood = t.withRequestMetadata({ ip: "203.0.113.7", userAgent: "flood" });
+    const answers = await Promise.all(Array.from({ length: 300 }, () => beacon(flood, { events: [{ type: "pageview", route: "/" }] })));
+    const accepted = answers.filter((answer) => answer.status === 204).length;
+    expect(accepted).toBe(100);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const body = (await refused.json()) as { code: string; message: string; retryAfter: number };
+    expect(body).toEqual({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGES.analyticsClient(body.retryAfter), retryAfter: expect.any(Number) as number });
+    const reader = t.withRequestMetadata({ ip: "198.51.100.20", userAgent: "reader" });
+    expect((await beacon(reader, { events: [{ type: "pageview", route: "/blog" }] })).status).toBe(204);
+    expect((await routeStats(t)).map(({ route, views }) => ({ route, views })).sort((a, b) => a.route.localeCompare(b.route))).toEqual([
+      { route: "/", views: 100 },
+      { route: "/blog", views: 1 },
+    ]);
   });
 });

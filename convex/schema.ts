@@ -956,12 +956,25 @@ export default defineSchema({
     error: v.optional(v.string()),
   }).index("by_user", ["userId"]),
   contactMessages: defineTable(contactMessageFields).index("by_created", ["createdAt"]),
+  /**
+   * Newsletter sign-ups (model/newsletter.ts). Pending until the address confirms from the e-mail
+   * (`confirmedAt`); only confirmed rows are an audience. A pending row holds its link's token as
+   * a SHA-256 hash and is removed once `expiresAt` passes; rows from before confirmation existed
+   * have neither and are never mailed.
+   */
   newsletterSubscribers: defineTable({
     email: v.string(),
     name: v.string(),
     createdAt: v.number(),
     source: v.string(),
-  }).index("by_email", ["email"]),
+    confirmedAt: v.optional(v.number()),
+    tokenHash: v.optional(v.string()),
+    expiresAt: v.optional(v.number()),
+  })
+    .index("by_email", ["email"])
+    .index("by_confirmed", ["confirmedAt"])
+    .index("by_token_hash", ["tokenHash"])
+    .index("by_expires", ["expiresAt"]),
   events: defineTable(eventFields).index("by_title", ["title"]).index("by_starts_at", ["startsAt"]),
   eventRegistrations: defineTable({
     eventId: v.id("events"),

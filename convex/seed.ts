@@ -342,7 +342,8 @@ async function seedEmailCampaigns(ctx: MutationCtx, now: number) {
   });
   for (const [index, name] of DEMO_READERS.entries()) {
     const email = `${name.split(" ")[0]!.toLowerCase()}@example.com`;
-    await ctx.db.insert("newsletterSubscribers", { email, name, createdAt: sentAt - 30 * DAY, source: "form" });
+    // Readers who confirmed from the sign-up e-mail an hour after signing up: only they get campaigns.
+    await ctx.db.insert("newsletterSubscribers", { email, name, createdAt: sentAt - 30 * DAY, source: "form", confirmedAt: sentAt - 30 * DAY + HOUR });
     const variant = index % 2;
     const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant, email, token: recipientToken() });
     await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], sentAt + index * 60_000);

@@ -4,7 +4,7 @@ import { Webhook } from "svix";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
+import { AUTH_MESSAGES, PROFILE_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { signedIn, TEST_ISSUER } from "./test.users";
 
@@ -68,6 +68,25 @@ describe("users.ensureCurrent", () => {
       .withIdentity(identity("cora", { email: "cora@example.com", emailVerified: true }))
       .mutation(api.users.ensureCurrent, {});
     expect(verified).toMatchObject({ _id: prepared.id, role: "coach" });
+  });
+
+  it("makes at most a few accounts a short time apart from one address, and still lets others join and members sign in", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newConvexTest();
+    const flood = { ip: "203.0.113.7", userAgent: "flood" };
+    const existing = t.withIdentity(identity("existing")).withRequestMetadata(flood);
+    await existing.mutation(api.users.ensureCurrent, {});
+    for (let i = 1; i < 20; i++) await t.withIdentity(identity(`new${i}`)).withRequestMetadata(flood).mutation(api.users.ensureCurrent, {});
+    const refused = (await codeOf(t.withIdentity(identity("new20")).withRequestMetadata(flood).mutation(api.users.ensureCurrent, {}))) as {
+      code: string;
+      message: string;
+      retryAfter: number;
+    };
+    expect(refused).toEqual({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGES.registrationClient(refused.retryAfter), retryAfter: expect.any(Number) as number });
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(20);
+    // Signing in again makes no account, so it is never refused.
+    await existing.mutation(api.users.ensureCurrent, {});
+    await t.withIdentity(identity("elsewhere")).withRequestMetadata({ ip: "198.51.100.20" }).mutation(api.users.ensureCurrent, {});
   });
 
   it("refuses a deactivated account and changes nothing", async () => {

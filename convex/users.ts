@@ -11,6 +11,8 @@ import { userError } from "./model/errors";
 import type { Role } from "./model/permissions";
 import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, usersQuery, userTypeForRole } from "./model/userAdmin";
 import { claimWebhookDelivery } from "./model/webhooks";
+import { RATE_LIMIT_MESSAGES } from "./model/messages";
+import { callerAddressKey, enforceRateLimits } from "./model/rateLimits";
 import {
   ACTIVITY_RESOLUTION_MS,
   checkProfile,
@@ -104,6 +106,12 @@ export const ensureCurrent = identityMutation({
       await ctx.db.patch("users", prepared._id, { tokenIdentifier: ctx.identity.tokenIdentifier, lastActiveAt: now });
       return viewerView(prepared);
     }
+    // A new account: limited per address, not per identity (each new identity is new), under a ceiling for everyone.
+    await enforceRateLimits(
+      ctx,
+      [{ name: "registrationPerClient", key: await callerAddressKey(ctx) }, { name: "registrationOverall", message: RATE_LIMIT_MESSAGES.registrationBusy }],
+      RATE_LIMIT_MESSAGES.registrationClient,
+    );
     const id = await ctx.db.insert("users", {
       ...NEW_USER,
       ...profile,

@@ -20,6 +20,7 @@ import { createAuthenticator } from "./auth/caller";
 import { CORS_HEADERS, handleApiRequest, readBody, sendJson } from "./http-api";
 import { createIdentityProvider, LOCAL_ISSUER, type IdentityProvider } from "./identity/identity";
 import { LiveQueries } from "./live-queries";
+import { requestMetadataOf } from "./request-metadata";
 import { DiskPersistence, MemoryPersistence, type Persistence } from "./persistence";
 import { JobScheduler } from "./scheduler";
 import { SyncSession, type MutationReply } from "./sync/session";
@@ -64,6 +65,12 @@ export interface BackendOptions {
    * LOCAL_STRIPE_WEBHOOK_SECRET. Its webhooks go to the app's http route `/stripe/webhook` either way.
    */
   exposeStripe?: boolean;
+  /**
+   * Proxies in front of the backend's own endpoints (the identity provider's /auth/) that append the
+   * client's address to X-Forwarded-For, believed by its per-address limits; 0 (the default)
+   * ignores the header. The functions' http routes read TRUSTED_PROXY_HOPS from the environment.
+   */
+  trustedProxyHops?: number;
   /** Serves the test clock at /_test/clock (local-backend/test-clock.ts); for browser journeys only. */
   testClock?: boolean;
   /** The largest file an upload URL takes (default DEFAULT_MAX_UPLOAD_BYTES). */
@@ -109,6 +116,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   const identity = await createIdentityProvider({
     dataDir: options.dataDir,
     webhookUrl: () => (options.exposeIdentity && publicSiteUrl ? `${publicSiteUrl}/clerk-users-webhook` : ""),
+    trustedProxyHops: options.trustedProxyHops,
     log,
   });
   if (options.exposeIdentity) {
@@ -253,7 +261,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
     const url = `http://${request.headers.host ?? `${host}:${sitePort}`}${request.url ?? "/"}`;
-    const result = await current.fetch(new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined }), identity);
+    const result = await current.fetch(new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined }), identity, requestMetadataOf(request));
     if (!result) {
       response.writeHead(404, { "content-type": "text/plain" });
       return response.end("No matching routes found");
@@ -277,7 +285,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       socket.destroy();
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => runInHostScope(() => new SyncSession(ws, sessionHost)));
+    sockets.handleUpgrade(request, socket, head, (ws) => runInHostScope(() => new SyncSession(ws, sessionHost, requestMetadataOf(request))));
   });
 
   const port = await listen(api, options.port ?? 3210, host);

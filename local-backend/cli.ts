@@ -2,8 +2,11 @@
  * `npm run backend -- --functions <dir> --data <dir> --port <n> [--site-port <n>] [--watch] [--admin-key <key>]`
  * Runs a Convex functions folder on 127.0.0.1 until interrupted. The admin key (for
  * `Authorization: Convex <key>`) may also come from CONVEX_ADMIN_KEY; without one, admin access is off.
+ * TRUSTED_PROXY_HOPS (proxies in front whose X-Forwarded-For is believed) applies to the functions'
+ * http routes and the identity provider alike.
  */
 import { parseArgs } from "node:util";
+import { trustedProxyHops } from "../convex/model/clientKey";
 import { startBackend } from "./backend";
 
 const { values } = parseArgs({
@@ -31,6 +34,7 @@ const backend = await startBackend({
   sitePort: port(values["site-port"], "site-port"),
   watch: values.watch,
   adminKey: values["admin-key"] ?? (process.env.CONVEX_ADMIN_KEY || undefined),
+  trustedProxyHops: trustedProxyHops(process.env.TRUSTED_PROXY_HOPS),
 });
 
 let closing = false;

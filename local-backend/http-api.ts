@@ -15,6 +15,7 @@ import { AuthError } from "./auth/verify";
 import type { Engine, Outcome } from "./engine/engine";
 import { serverErrorMessage } from "./engine/errors";
 import { canonicalizeUdfPath } from "./engine/function-path";
+import { requestMetadataOf } from "./request-metadata";
 import { decodeTs, encodeTs } from "./sync/protocol";
 
 export const CORS_HEADERS = {
@@ -175,7 +176,7 @@ async function call(kind: string, request: IncomingMessage, response: ServerResp
     const { outcome } = await engine.runQuery(body.path, body.args, caller.identity, null, undefined, !caller.admin);
     return reply(response, outcome, body.format);
   }
-  const outcome = await engine.run(kind as "mutation" | "action", body.path, body.args, caller.identity, !caller.admin);
+  const outcome = await engine.run(kind as "mutation" | "action", body.path, body.args, caller.identity, !caller.admin, requestMetadataOf(request));
   if (outcome.ok && kind === "mutation") await host.durable();
   reply(response, outcome, body.format);
 }

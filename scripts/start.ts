@@ -12,6 +12,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createServer, preview, type Plugin } from "vite";
+import { trustedProxyHops } from "../convex/model/clientKey";
 import { startBackend, type BackendOptions } from "../local-backend/backend";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { step } from "./lib/steps";
@@ -26,6 +27,10 @@ const journeys = process.env.LWCC_TEST_CLOCK === "1";
 
 // Links in e-mails (reactivation, campaigns, unsubscribe) point at this web app unless told otherwise.
 process.env.SITE_URL ??= `http://127.0.0.1:${webPort}`;
+// Visitors reach /auth/ and the public forms through the web app's proxy (vite.config.ts), which
+// appends their address to X-Forwarded-For: one trusted hop, so each visitor has limits of their own.
+// The backend listens on 127.0.0.1 only, so nobody else can write that header to it directly.
+process.env.TRUSTED_PROXY_HOPS ??= "1";
 
 const backendOptions: BackendOptions = {
   functionsDir: "convex",
@@ -35,6 +40,7 @@ const backendOptions: BackendOptions = {
   watch: dev,
   exposeIdentity: true,
   exposeStripe: true,
+  trustedProxyHops: trustedProxyHops(process.env.TRUSTED_PROXY_HOPS),
   testClock: journeys,
 };
 step("Starting the embedded Convex backend…");

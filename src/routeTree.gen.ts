@@ -91,6 +91,7 @@ import { Route as ForumIndexRouteImport } from './routes/forum.index'
 import { Route as ForumModerationRouteImport } from './routes/forum.moderation'
 import { Route as ForumSearchRouteImport } from './routes/forum.search'
 import { Route as LoginSplatRouteImport } from './routes/login.$'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
 import { Route as RegisterSplatRouteImport } from './routes/register.$'
 import { Route as ServicesIndexRouteImport } from './routes/services.index'
 import { Route as ServicesSlugRouteImport } from './routes/services.$slug'
@@ -519,6 +520,11 @@ const LoginSplatRoute = LoginSplatRouteImport.update({
   path: '/login/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterSplatRoute = RegisterSplatRouteImport.update({
   id: '/register/$',
   path: '/register/$',
@@ -669,6 +675,7 @@ export interface FileRoutesByFullPath {
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/session/$id': typeof SessionIdRoute
@@ -765,6 +772,7 @@ export interface FileRoutesByTo {
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/session/$id': typeof SessionIdRoute
@@ -864,6 +872,7 @@ export interface FileRoutesById {
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/register/$': typeof RegisterSplatRoute
   '/services/$slug': typeof ServicesSlugRoute
   '/session/$id': typeof SessionIdRoute
@@ -964,6 +973,7 @@ export interface FileRouteTypes {
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
+    | '/newsletter/confirm'
     | '/register/$'
     | '/services/$slug'
     | '/session/$id'
@@ -1060,6 +1070,7 @@ export interface FileRouteTypes {
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
+    | '/newsletter/confirm'
     | '/register/$'
     | '/services/$slug'
     | '/session/$id'
@@ -1158,6 +1169,7 @@ export interface FileRouteTypes {
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
+    | '/newsletter/confirm'
     | '/register/$'
     | '/services/$slug'
     | '/session/$id'
@@ -1248,6 +1260,7 @@ export interface RootRouteChildren {
   DemosUpdateToMasteryRoute: typeof DemosUpdateToMasteryRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
   LoginSplatRoute: typeof LoginSplatRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
   ServicesSlugRoute: typeof ServicesSlugRoute
   SessionIdRoute: typeof SessionIdRoute
@@ -1837,6 +1850,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register/$': {
       id: '/register/$'
       path: '/register/$'
@@ -2060,6 +2080,7 @@ const rootRouteChildren: RootRouteChildren = {
   DemosUpdateToMasteryRoute: DemosUpdateToMasteryRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
   LoginSplatRoute: LoginSplatRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
   RegisterSplatRoute: RegisterSplatRoute,
   ServicesSlugRoute: ServicesSlugRoute,
   SessionIdRoute: SessionIdRoute,

@@ -45,6 +45,7 @@ type Env = {
   readonly OPENAI_MODEL: string | undefined;
   readonly ACCOUNT_LINK_SECRET: string | undefined;
   readonly SITE_URL: string | undefined;
+  readonly TRUSTED_PROXY_HOPS: string | undefined;
   readonly SENTRY_DSN: string | undefined;
   readonly MEETING_BASE_URL: string | undefined;
   readonly LOCAL_AUTH_ISSUER: string | undefined;

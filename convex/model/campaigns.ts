@@ -124,6 +124,11 @@ function usersOf(db: QueryCtx["db"], audience: Exclude<Audience, { kind: "newsle
     : db.query("users").withIndex("by_role_and_status", (q) => q.eq("role", audience.role).eq("status", "active"));
 }
 
+/** The newsletter list: addresses that confirmed their sign-up (model/newsletter.ts), in the order they confirmed. Pending ones sort first and are left out. */
+function confirmedSubscribers(db: QueryCtx["db"]) {
+  return db.query("newsletterSubscribers").withIndex("by_confirmed", (q) => q.gt("confirmedAt", 0));
+}
+
 const memberOfUser = (user: Doc<"users">): Member => ({
   email: user.email,
   firstName: user.firstName,
@@ -142,7 +147,7 @@ const memberOfSubscriber = (subscriber: Doc<"newsletterSubscribers">): Member =>
 /** One page of an audience, in a stable order, so sending can go on from a cursor. */
 export async function audiencePage(db: QueryCtx["db"], audience: Audience, cursor: string | null, numItems: number) {
   if (audience.kind === "newsletter") {
-    const { page, isDone, continueCursor } = await db.query("newsletterSubscribers").paginate({ cursor, numItems });
+    const { page, isDone, continueCursor } = await confirmedSubscribers(db).paginate({ cursor, numItems });
     return { members: page.map(memberOfSubscriber), isDone, continueCursor };
   }
   const { page, isDone, continueCursor } = await usersOf(db, audience).paginate({ cursor, numItems });
@@ -154,12 +159,12 @@ const AUDIENCE_COUNT_CAP = 10_000;
 
 /** How many the audience holds, up to the cap (before suppressions and duplicates are left out). */
 export async function audienceSize(db: QueryCtx["db"], audience: Audience): Promise<{ count: number; capped: boolean }> {
-  const found = audience.kind === "newsletter" ? await db.query("newsletterSubscribers").take(AUDIENCE_COUNT_CAP + 1) : await usersOf(db, audience).take(AUDIENCE_COUNT_CAP + 1);
+  const found = audience.kind === "newsletter" ? await confirmedSubscribers(db).take(AUDIENCE_COUNT_CAP + 1) : await usersOf(db, audience).take(AUDIENCE_COUNT_CAP + 1);
   return { count: Math.min(found.length, AUDIENCE_COUNT_CAP), capped: found.length > AUDIENCE_COUNT_CAP };
 }
 
 async function audienceIsEmpty(db: QueryCtx["db"], audience: Audience): Promise<boolean> {
-  const first = audience.kind === "newsletter" ? await db.query("newsletterSubscribers").first() : await usersOf(db, audience).first();
+  const first = audience.kind === "newsletter" ? await confirmedSubscribers(db).first() : await usersOf(db, audience).first();
   return first === null;
 }
 

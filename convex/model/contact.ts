@@ -14,7 +14,6 @@ export const CONTACT_TEXT = {
   requiredNote: "Required fields",
   responseNote: "I'll respond within 24 hours",
   sent: "Thanks, your message is on its way. I'll respond within 24 hours.",
-  rateLimited: "You've sent several messages in a short time. Please wait a few minutes and try again.",
 } as const;
 
 /** Public form answers the backend gives in words (newsletter and event registration). */

@@ -13,6 +13,8 @@ export const CRON_SCHEDULES = {
   inactivity: "41 3 * * *",
   "retention clean-up": "23 4 * * *",
   "token expiry": "29 * * * *",
+  // Newsletter sign-ups never confirmed (convex/newsletter.ts), once their link expired.
+  "newsletter expiry": "53 * * * *",
   // E-mail system health (convex/emailHealth.ts): checks while nobody watches, so uptime has a history; old checks pruned.
   "email health checks": "*/5 * * * *",
   "email health clean-up": "47 4 * * *",

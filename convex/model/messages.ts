@@ -3,8 +3,9 @@
  * can recognise an error code and show the same words.
  */
 import { AUTH_MESSAGES } from "./authMessages";
+import { RATE_LIMIT_MESSAGES, tryAgainIn } from "./rateLimitMessages";
 
-export { AUTH_MESSAGES };
+export { AUTH_MESSAGES, RATE_LIMIT_MESSAGES, tryAgainIn };
 
 /** The profile form's field texts (the `fields` of INVALID_INPUT from users.updateProfile). */
 export const PROFILE_MESSAGES = {
@@ -129,6 +130,12 @@ export const INTRO_MESSAGES = {
   COPIED: "Copied!",
 } as const;
 
+/** The newsletter's confirmation link (model/newsletter.ts). */
+export const NEWSLETTER_MESSAGES = {
+  NEWSLETTER_LINK_INVALID:
+    "This confirmation link has expired or was already used. If you aren't on the list yet, sign up again and we'll send a new link.",
+} as const;
+
 /** The admin e-mail system: templates, campaigns, A/B tests and unsubscribing. */
 export const EMAIL_SYSTEM_MESSAGES = {
   INVALID_TEMPLATE: "Please check the highlighted fields.",
@@ -222,6 +229,7 @@ export const ERROR_MESSAGES = {
   INTRO_LINK_OTHER_ACCOUNT: INTRO_MESSAGES.INTRO_LINK_OTHER_ACCOUNT,
   INTRO_SETUP_FAILED: INTRO_MESSAGES.INTRO_SETUP_FAILED,
   ...EMAIL_SYSTEM_MESSAGES,
+  ...NEWSLETTER_MESSAGES,
   INVALID_FORUM_POST: FORUM_MESSAGES.INVALID_FORUM_POST,
   FORUM_NOT_JOINED: FORUM_MESSAGES.FORUM_NOT_JOINED,
   FORUM_NAME_REQUIRED: FORUM_MESSAGES.FORUM_NAME_REQUIRED,

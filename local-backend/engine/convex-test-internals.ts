@@ -47,6 +47,13 @@ export interface Accessor {
   action(fn: (ctx: HostActionCtx) => Promise<null>): Promise<null>;
   run<T>(fn: (ctx: HostMutationCtx) => Promise<T>): Promise<T>;
   withIdentity(identity: Partial<UserIdentity>): Accessor;
+  withRequestMetadata(metadata: RequestMetadata): Accessor;
+}
+
+/** What a function's ctx.meta.getRequestMetadata() reports of the client's request: its address and user agent. */
+export interface RequestMetadata {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /** What convex-test's accessor also has but does not declare: calls by component path. */

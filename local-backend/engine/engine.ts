@@ -24,6 +24,7 @@ import {
   type HostMutationCtx,
   type Internals,
   type Modules,
+  type RequestMetadata,
 } from "./convex-test-internals";
 import { actionDeadline } from "./action-timeout";
 import { canonicalizeUdfPath } from "./function-path";
@@ -456,8 +457,10 @@ export class Engine {
     return JSON.stringify(page);
   }
 
-  private accessor(identity: UserIdentity | null): Accessor {
-    return identity ? this.internals.t.withIdentity(identity) : this.internals.t;
+  /** `client`: the caller's request, for ctx.meta.getRequestMetadata(); without it the function sees null ip and user agent, as for a scheduled job. */
+  private accessor(identity: UserIdentity | null, client?: RequestMetadata): Accessor {
+    const signedIn = identity ? this.internals.t.withIdentity(identity) : this.internals.t;
+    return client ? signedIn.withRequestMetadata(client) : signedIn;
   }
 
   private async lookup(udfPath: string, component = "") {
@@ -524,8 +527,9 @@ export class Engine {
     );
   }
 
-  run(kind: "mutation" | "action", udfPath: string, args: JSONValue, identity: UserIdentity | null, fromClient = true) {
-    return this.enter({}, () => withLogLines(() => this.execute(kind, udfPath, args, identity, fromClient)));
+  /** `client`: the address and user agent of the request that made the call (request-metadata.ts), which the function may read. */
+  run(kind: "mutation" | "action", udfPath: string, args: JSONValue, identity: UserIdentity | null, fromClient = true, client?: RequestMetadata) {
+    return this.enter({}, () => withLogLines(() => this.execute(kind, udfPath, args, identity, fromClient, client)));
   }
 
   private async execute(
@@ -534,11 +538,12 @@ export class Engine {
     args: JSONValue,
     identity: UserIdentity | null,
     fromClient: boolean,
+    client?: RequestMetadata,
   ): Promise<Outcome> {
     try {
       const canonical = await this.resolve(udfPath, kind, fromClient);
       const ref = makeFunctionReference<typeof kind>(canonical);
-      const call = () => this.accessor(identity)[kind](ref, jsonToConvex(args) as Record<string, Value>);
+      const call = () => this.accessor(identity, client)[kind](ref, jsonToConvex(args) as Record<string, Value>);
       const value = await isolate(call);
       return { ok: true, value: convexToJson(value ?? null) };
     } catch (error) {
@@ -610,8 +615,9 @@ export class Engine {
   /**
    * Serves a request with the http action that http.ts routes it to, or null when none does. An
    * Error for `identity` (a bad Authorization header) still serves it; ctx.auth.getUserIdentity() throws it.
+   * `client`: the connection's address and user agent, for ctx.meta.getRequestMetadata().
    */
-  async fetch(request: Request, identity: UserIdentity | null | Error): Promise<Response | null> {
+  async fetch(request: Request, identity: UserIdentity | null | Error, client?: RequestMetadata): Promise<Response | null> {
     const router = (await this.optionalDefault("http")) as HttpRouterLike | undefined;
     if (!router?.isRouter || !this.httpFile) return null;
     const url = new URL(request.url);
@@ -622,7 +628,7 @@ export class Engine {
     try {
       await this.enter({}, () =>
         isolate(() =>
-          this.accessor(identity instanceof Error ? null : identity).action(async (ctx) => {
+          this.accessor(identity instanceof Error ? null : identity, client).action(async (ctx) => {
             const caller = identity instanceof Error ? withFailingAuth(ctx, identity) : ctx;
             response = await asCaller(() => this.pool.invokeHttp(httpFile, request, this.internals.environmentOf(""), caller as CallerContext));
             return null;

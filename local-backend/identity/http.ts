@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
+import { clientAddress as forwardedClientAddress } from "../../convex/model/clientKey";
 import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
 import { loginSchema, parseInput, REFRESH_TOKEN_MS, ticketSchema, type Accounts, type IssuedTokens } from "./accounts";
 import { IdentityError, MESSAGES } from "./errors";
@@ -30,7 +31,17 @@ const metadataBodySchema = z.object({ publicMetadata: z.record(z.string(), z.unk
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 type Limit = { limiter: RateLimiterMemory; key: string };
 
-export function createIdentityHandler(accounts: Accounts, adminSecret: string) {
+/**
+ * `trustedProxyHops`: how many proxies in front of /auth/ append to X-Forwarded-For (the embedded
+ * web app's Vite proxy is one); 0 ignores the header. The address limits count the client's
+ * address read that way (convex/model/clientKey.ts, as the app's http routes read it).
+ */
+export function createIdentityHandler(accounts: Accounts, adminSecret: string, { trustedProxyHops = 0 }: { trustedProxyHops?: number } = {}) {
+  const clientAddress = (request: IncomingMessage) => {
+    const forwarded = request.headers["x-forwarded-for"];
+    const chain = Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null);
+    return forwardedClientAddress(request.socket.remoteAddress ?? null, chain, trustedProxyHops) ?? "unknown";
+  };
   const fifteenMinutes = 15 * 60;
   // Guessing is what the address limit stops: a sign-in that succeeds gives its point back, so
   // people behind one address (an office, a test run) are not locked out by signing in.
@@ -303,10 +314,6 @@ function isHttps(request: IncomingMessage): boolean {
   const forwarded = request.headers["x-forwarded-proto"];
   const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim().toLowerCase();
   return proto === "https" || (request.socket as TLSSocket).encrypted === true;
-}
-
-function clientAddress(request: IncomingMessage): string {
-  return request.socket.remoteAddress ?? "unknown";
 }
 
 function digest(value: string): Buffer {

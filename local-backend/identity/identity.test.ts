@@ -6,7 +6,15 @@ import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
 import { cleanupsAfterEach } from "../test/helpers";
-import { createIdentityProvider, IdentityError, LOCAL_ISSUER, MESSAGES, REFRESH_COOKIE, type IdentityProvider } from "./identity";
+import {
+  createIdentityProvider,
+  IdentityError,
+  LOCAL_ISSUER,
+  MESSAGES,
+  REFRESH_COOKIE,
+  type IdentityProvider,
+  type IdentityProviderOptions,
+} from "./identity";
 
 const cleanups = cleanupsAfterEach();
 
@@ -17,8 +25,8 @@ const SIGNED_OUT_ANSWER = { status: 200, body: { accessToken: null, code: "SIGNE
 
 const dataDir = () => cleanups.dataDir("lwcc-identity-");
 
-async function open(dataDir?: string) {
-  const provider = await createIdentityProvider({ dataDir });
+async function open(dataDir?: string, options: Omit<IdentityProviderOptions, "dataDir"> = {}) {
+  const provider = await createIdentityProvider({ dataDir, ...options });
   let closed = false;
   const close = async () => {
     if (!closed) await provider.close();
@@ -29,8 +37,8 @@ async function open(dataDir?: string) {
 }
 
 /** The provider behind a real HTTP server on 127.0.0.1, as the backend mounts it. */
-async function serve(dataDir?: string) {
-  const { provider, close } = await open(dataDir);
+async function serve(dataDir?: string, options: Omit<IdentityProviderOptions, "dataDir"> = {}) {
+  const { provider, close } = await open(dataDir, options);
   const server = createServer((request, response) => {
     void provider.handleIdentityRequest(request, response).then((handled) => {
       if (handled) return;
@@ -410,6 +418,23 @@ describe("local identity provider over HTTP", () => {
     expect(limited).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
     expect(limited.headers.get("retry-after")).not.toBeNull();
   });
+
+  it("ignores X-Forwarded-For unless told to trust a proxy, then counts each visitor behind it apart", async () => {
+    const direct = await serve();
+    const forged = (i: number) => ({ "x-forwarded-for": `198.51.100.${i}` });
+    for (let i = 0; i < 10; i++) expect((await client(direct.url).request("/auth/register", { json: { ...ADA, email: `a${i}@example.com` }, headers: forged(i) })).status).toBe(201);
+    expect((await client(direct.url).request("/auth/register", { json: { ...ADA, email: "a10@example.com" }, headers: forged(10) })).status).toBe(429);
+
+    // Behind one trusted proxy (the web app's, which appends the visitor's address).
+    const { url } = await serve(undefined, { trustedProxyHops: 1 });
+    const visitor = (address: string, written = "") => ({ "x-forwarded-for": written ? `${written}, ${address}` : address });
+    for (let i = 0; i < 10; i++) expect((await client(url).request("/auth/register", { json: { ...ADA, email: `b${i}@example.com` }, headers: visitor("192.0.2.5", `10.0.0.${i}`) })).status).toBe(201);
+    const limited = await client(url).request("/auth/register", { json: { ...ADA, email: "b10@example.com" }, headers: visitor("192.0.2.5") });
+    expect(limited).toMatchObject({ status: 429, body: { code: "RATE_LIMITED", message: MESSAGES.registerRateLimited(60) } });
+    expect(limited.headers.get("retry-after")).not.toBeNull();
+    expect((await client(url).request("/auth/register", { json: { ...ADA, email: "c@example.com" }, headers: visitor("192.0.2.6") })).status).toBe(201);
+    // Twenty-one scrypt hashes: slower than the default 5 s on a busy machine.
+  }, 30_000);
 
   it("counts only failed sign-ins against the address: many people behind one address can all sign in", async () => {
     const { url } = await serve();

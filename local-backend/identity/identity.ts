@@ -29,6 +29,8 @@ export interface IdentityProviderOptions {
   webhookUrl?: () => string;
   /** First webhook retry delay; doubles per attempt (tests shorten it). */
   webhookRetryBaseMs?: number;
+  /** Proxies in front of /auth/ whose X-Forwarded-For entries the address limits believe (http.ts); 0 by default. */
+  trustedProxyHops?: number;
   log?: (message: string) => void;
 }
 
@@ -80,7 +82,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions = 
       setPublicMetadata: (subject, change) => accounts.setPublicMetadata(subject, change),
       deliverEvents: () => events.kick(),
       issueTokens: (subject) => accounts.issueTokens(subject),
-      handleIdentityRequest: createIdentityHandler(accounts, adminSecret),
+      handleIdentityRequest: createIdentityHandler(accounts, adminSecret, { trustedProxyHops: options.trustedProxyHops }),
       async close() {
         await events.close();
         await store.close();

@@ -6,6 +6,7 @@ import type { JSONValue } from "convex/values";
 import type { WebSocket } from "ws";
 import { ANONYMOUS, type Authenticator, type Caller } from "../auth/caller";
 import type { Engine, Outcome } from "../engine/engine";
+import type { RequestMetadata } from "../request-metadata";
 import type { LiveQueries, LiveQuery, Subscriber } from "../live-queries";
 import {
   encodeTs,
@@ -62,6 +63,8 @@ export class SyncSession implements Subscriber {
   constructor(
     private readonly socket: WebSocket,
     private readonly host: SessionHost,
+    /** The address and user agent of the request that opened the socket: every mutation and action of the session reports them. */
+    private readonly client?: RequestMetadata,
   ) {
     socket.on("message", (data: Buffer | ArrayBuffer | Buffer[]) => {
       const raw = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString("utf8");
@@ -147,7 +150,7 @@ export class SyncSession implements Subscriber {
   }
 
   private async runMutation(requestId: number, udfPath: string, args: JSONValue): Promise<MutationReply> {
-    const outcome = await this.host.engine().run("mutation", udfPath, args, this.caller.identity, !this.caller.admin);
+    const outcome = await this.host.engine().run("mutation", udfPath, args, this.caller.identity, !this.caller.admin, this.client);
     if (!outcome.ok && outcome.transient) {
       // Convex drops the connection instead of answering ("try again later"): the client
       // reconnects and sends the mutation again, which then runs anew.
@@ -168,7 +171,7 @@ export class SyncSession implements Subscriber {
   }
 
   private async action(requestId: number, udfPath: string, args: JSONValue) {
-    const outcome = await this.host.engine().run("action", udfPath, args, this.caller.identity, !this.caller.admin);
+    const outcome = await this.host.engine().run("action", udfPath, args, this.caller.identity, !this.caller.admin, this.client);
     this.send(
       outcome.ok
         ? { type: "ActionResponse", requestId, success: true, result: outcome.value, logLines: outcome.logLines ?? [] }

@@ -1,7 +1,35 @@
+import { request as httpRequest } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
+import { ConvexHttpClient } from "convex/browser";
+import { api } from "../../convex/_generated/api";
 import { expectNoA11yViolations } from "./helpers/a11y";
 
-const THANKS = "Thanks for subscribing! Look out for our next email.";
+const THANKS = "Thanks! Please check your inbox: confirm your subscription with the link in the email we just sent you.";
+
+/** The embedded backend of the Playwright server (playwright.config.ts: the web port + 1). */
+const backendUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 1}`;
+
+/** The seeded admin through the Convex API, reading the e-mail outbox the way /admin/messages shows it. */
+async function asAdmin() {
+  const response = await fetch(`${backendUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "demo-admin-2026" }),
+  });
+  expect(response.ok).toBe(true);
+  const client = new ConvexHttpClient(backendUrl);
+  client.setAuth(((await response.json()) as { accessToken: string }).accessToken);
+  return client;
+}
+
+/** The e-mails the outbox holds for `to`, newest first. */
+async function mailTo(admin: ConvexHttpClient, to: string) {
+  const { page } = await admin.query(api.email.outbox, { paginationOpts: { numItems: 50, cursor: null } });
+  return page.filter((mail) => mail.to === to);
+}
+
+/** Readers who confirmed: the newsletter campaigns' audience. */
+const readers = async (admin: ConvexHttpClient) => (await admin.query(api.campaigns.audienceSize, { audience: { kind: "newsletter" } })).count;
 
 /** Both themes meet WCAG 2.2 AA: light by default, then dark. */
 async function expectAccessibleInBothThemes(page: Page) {
@@ -128,16 +156,87 @@ test.describe("public forms", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("newsletter with JavaScript thanks the subscriber in place", async ({ page }) => {
+  test("newsletter with JavaScript asks to confirm by e-mail; the link confirms the reader with one click", async ({ browser, page }) => {
+    const admin = await asAdmin();
+    const before = await readers(admin);
+    const email = `sam.${Date.now()}@example.com`;
     await page.goto("/");
     const section = page.locator("#newsletter");
     await expect(section.getByRole("heading", { name: "Calm ideas in your inbox" })).toBeVisible();
     await expectAccessibleInBothThemes(page);
     await section.getByLabel("Name").fill("Sam");
-    await section.getByLabel("Email address").fill(`sam.${Date.now()}@example.com`);
+    await section.getByLabel("Email address").fill(email);
     await section.getByRole("button", { name: "Subscribe" }).click();
     await expect(section.getByText(THANKS)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+
+    // Not a reader until the address confirms.
+    await expect.poll(async () => (await mailTo(admin, email)).length).toBe(1);
+    expect(await readers(admin)).toBe(before);
+    const [mail] = await mailTo(admin, email);
+    expect(mail!.subject).toBe("Please confirm your LWCC newsletter sign-up");
+    const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail!.text)?.[0];
+    expect(link, "the e-mail holds the confirmation link").toBeDefined();
+
+    // The reader opens the link in a browser of their own; opening it alone confirms nothing.
+    const reader = await (await browser.newContext()).newPage();
+    await reader.goto(link!);
+    await expect(reader.getByRole("heading", { level: 1, name: "Confirm your newsletter subscription" })).toBeVisible();
+    await expectNoA11yViolations(reader);
+    expect(await readers(admin)).toBe(before);
+    await reader.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(reader.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
+    await expect(reader.getByText(`${email} will get our next newsletter.`, { exact: false })).toBeVisible();
+    expect(await readers(admin)).toBe(before + 1);
+
+    // The link works once.
+    await reader.reload();
+    await reader.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(reader.getByRole("heading", { name: "This link didn't work" })).toBeVisible();
+    await expect(reader.getByRole("link", { name: "Sign up again" })).toHaveAttribute("href", "/#newsletter");
+    await expectNoA11yViolations(reader);
+
+    // Signing up again answers exactly as before; the e-mail tells the owner they're already on the list.
+    await page.reload();
+    await section.getByLabel("Name").fill("Sam");
+    await section.getByLabel("Email address").fill(email);
+    await section.getByRole("button", { name: "Subscribe" }).click();
+    await expect(section.getByText(THANKS)).toBeVisible();
+    await expect.poll(async () => (await mailTo(admin, email)).map((m) => m.subject)).toEqual([
+      "You're already on the LWCC newsletter",
+      "Please confirm your LWCC newsletter sign-up",
+    ]);
+  });
+
+  test("one visitor's flood of sign-ups is refused with when to try again, and another visitor still signs up", async ({ baseURL }) => {
+    // Two visitors on machines of their own (other loopback addresses), posting through the web
+    // app's proxy as a browser would: the proxy passes each one's address on to the backend.
+    const signUp = (from: string, email: string) =>
+      new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
+        const url = new URL("/api/newsletter", baseURL);
+        const post = httpRequest(
+          { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress: from, headers: { "content-type": "application/x-www-form-urlencoded" } },
+          (response) => {
+            let body = "";
+            response.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], body }));
+          },
+        );
+        post.on("error", reject);
+        post.end(new URLSearchParams({ name: "Flo", email }).toString());
+      });
+    const stamp = Date.now();
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof signUp>> | undefined;
+    for (let i = 0; i < 12 && !refused; i++) {
+      const answer = await signUp("127.0.0.3", `flood.${stamp}.${i}@example.com`);
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(Number(refused!.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect((JSON.parse(refused!.body) as { message: string }).message).toMatch(/^You've signed up several times in a short time\. Please try again in \d+ minutes?\.$/);
+    expect((await signUp("127.0.0.4", `neighbour.${stamp}@example.com`)).status).toBe(200);
   });
 
   test("newsletter falls back to the plain form post when the endpoint fails", async ({ page }) => {

@@ -79,6 +79,19 @@ describe("CurrentViewerProvider", () => {
     );
   });
 
+  it("signs out with when to try again when too many accounts were just made from the network", async () => {
+    backend.authenticated = true;
+    const message = "Several accounts were just made from your network. Please try again in 3 minutes.";
+    backend.ensure = () => Promise.reject(new ConvexError({ code: "RATE_LIMITED", message, retryAfter: 180_000 }));
+    const auth = testAuthSession("signed-in");
+    render(viewerTree(auth));
+
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
+    await act(() => Promise.resolve());
+    expect(screen.getByTestId("viewer")).toHaveTextContent("signed-out");
+    expect(screen.getByRole("alert")).toHaveTextContent(message);
+  });
+
   it("signs out with the reason when the account is deactivated while the app is open", async () => {
     backend.authenticated = true;
     backend.me = memberUser({ firstName: "Maya" });

@@ -29,7 +29,9 @@ export function CurrentViewerProvider({ children }: { children: ReactNode }) {
       () => setNotice(undefined),
       (error: unknown) => {
         const data = error instanceof ConvexError ? (error.data as Partial<UserError>) : undefined;
-        if (data?.code === "ACCOUNT_DEACTIVATED" && data.message) {
+        // A deactivated account, or a new one refused for now (too many made from this network):
+        // signed out with the reason, rather than left waiting for a users row that will not come.
+        if ((data?.code === "ACCOUNT_DEACTIVATED" || data?.code === "RATE_LIMITED") && data.message) {
           setNotice(data.message);
           void signOut();
         } else {

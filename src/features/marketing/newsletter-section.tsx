@@ -9,7 +9,7 @@ import { useFormErrors } from "@/components/forms/use-form-errors";
 import { Button } from "@/components/ui/button";
 import { EmailInput } from "@/components/forms/email-input";
 import { Input } from "@/components/ui/input";
-import { NEWSLETTER_FORM_ACTION, NEWSLETTER_TEXT, outcomeFromSearch, postNewsletter, type NewsletterResult } from "./newsletter";
+import { NEWSLETTER_FORM_ACTION, NEWSLETTER_TEXT, noticeFor, outcomeFromSearch, postNewsletter, type NewsletterResult } from "./newsletter";
 
 const FIELD_IDS = { name: "newsletter-name", email: "newsletter-email" } as const;
 type Status = "idle" | "submitting" | "subscribed";
@@ -23,10 +23,10 @@ type Status = "idle" | "submitting" | "subscribed";
 export function NewsletterSection({ post = postNewsletter }: { post?: (data: FormData) => Promise<NewsletterResult> } = {}) {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   // What the no-JavaScript post reported when it sent the visitor back here.
-  const [outcome] = useState(() => outcomeFromSearch(searchStr));
-  const [status, setStatus] = useState<Status>(outcome === "subscribed" ? "subscribed" : "idle");
+  const [returned] = useState(() => outcomeFromSearch(searchStr));
+  const [status, setStatus] = useState<Status>(returned?.outcome === "subscribed" ? "subscribed" : "idle");
   const form = useFormErrors(FIELD_IDS);
-  const notice = status === "idle" && !form.errors && outcome && outcome !== "subscribed" ? NEWSLETTER_TEXT[outcome] : null;
+  const notice = status === "idle" && !form.errors && returned ? noticeFor(returned) : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

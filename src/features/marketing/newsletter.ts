@@ -1,5 +1,6 @@
 /** The newsletter sign-up of SPEC §4/§7: where it posts, what it says, and how the answer is read. */
 import { FORM_MESSAGES } from "@convex/model/contact";
+import { RATE_LIMIT_MESSAGES } from "@convex/model/rateLimitMessages";
 import { fetchWithRetry } from "@/lib/retry";
 
 export const NEWSLETTER_ENDPOINT = "/api/newsletter";
@@ -9,7 +10,8 @@ export const NEWSLETTER_FORM_ACTION = "/newsletter/subscribe";
 export const NEWSLETTER_TEXT = {
   submit: "Subscribe",
   submitting: "Subscribing...",
-  thanks: "Thanks for subscribing! Look out for our next email.",
+  /** A sign-up is confirmed from the e-mail it sends (double opt-in); the same words for every address. */
+  thanks: "Thanks! Please check your inbox: confirm your subscription with the link in the email we just sent you.",
   invalid: "Please check your name and email address, then try again.",
   busy: FORM_MESSAGES.busy,
   error: "We couldn't sign you up just now. Please try again in a minute.",
@@ -17,10 +19,29 @@ export const NEWSLETTER_TEXT = {
 
 export type NewsletterOutcome = "subscribed" | "invalid" | "busy" | "error";
 
+/** What the no-JavaScript fallback put in the address: ?newsletter=<outcome>, and for "busy" &wait=<seconds>. */
+export interface NewsletterReturn {
+  outcome: NewsletterOutcome;
+  waitSeconds: number | null;
+}
+
+/** A day: no limit asks for a longer wait, so anything beyond is not ours. */
+const MAX_WAIT_SECONDS = 24 * 60 * 60;
+
 /** The outcome the no-JavaScript fallback put in the address (?newsletter=...), if any. */
-export function outcomeFromSearch(search: string): NewsletterOutcome | null {
-  const value = new URLSearchParams(search).get("newsletter");
-  return value === "subscribed" || value === "invalid" || value === "busy" || value === "error" ? value : null;
+export function outcomeFromSearch(search: string): NewsletterReturn | null {
+  const params = new URLSearchParams(search);
+  const value = params.get("newsletter");
+  if (value !== "subscribed" && value !== "invalid" && value !== "busy" && value !== "error") return null;
+  const wait = Number(params.get("wait"));
+  return { outcome: value, waitSeconds: Number.isInteger(wait) && wait > 0 && wait <= MAX_WAIT_SECONDS ? wait : null };
+}
+
+/** The notice for an outcome other than "subscribed": a refusal by a limit says when to try again. */
+export function noticeFor({ outcome, waitSeconds }: NewsletterReturn): string | null {
+  if (outcome === "subscribed") return null;
+  if (outcome === "busy" && waitSeconds !== null) return RATE_LIMIT_MESSAGES.newsletterRetry(waitSeconds * 1000);
+  return NEWSLETTER_TEXT[outcome];
 }
 
 export type NewsletterResult =
@@ -35,7 +56,7 @@ export async function postNewsletter(data: FormData, fetcher: typeof fetch = fet
   for (const [key, value] of data) if (typeof value === "string") body.append(key, value);
   let response: Response;
   try {
-    // Safe to repeat: signing up an address already on the list gives the same thanks.
+    // Safe to repeat: the answer is the same for every address, and the server limits the e-mails.
     response = await fetchWithRetry(
       new URL(NEWSLETTER_ENDPOINT, window.location.origin),
       { method: "POST", body, headers: { accept: "application/json" } },
@@ -45,7 +66,7 @@ export async function postNewsletter(data: FormData, fetcher: typeof fetch = fet
     return { kind: "unavailable" };
   }
   if (response.status >= 500) return { kind: "unavailable" };
-  // Both "subscribed" and "already_subscribed" mean the person is on the list: the same thanks.
+  // Every address gets the same answer (a confirmation e-mail is on its way), so any 2xx is the thanks.
   if (response.ok) return { kind: "subscribed" };
   const answer = (await response.json().catch(() => null)) as { message?: unknown; fields?: unknown } | null;
   if (!answer || typeof answer.message !== "string") return { kind: "unavailable" };
