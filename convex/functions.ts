@@ -25,7 +25,7 @@ import {
   type QueryCtx,
 } from "./_generated/server";
 import type { GenericValidator, PropertyValidators } from "convex/values";
-import { boundsViolation } from "./model/bounds";
+import { boundsViolations } from "./model/bounds";
 import { userError } from "./model/errors";
 import { allows, type AccessLevel } from "./model/permissions";
 import { findUserByToken } from "./model/users";
@@ -81,8 +81,8 @@ function bounded(definition: Definition): Definition {
   return {
     ...definition,
     handler: (ctx, input) => {
-      const violation = boundsViolation(args, input);
-      if (violation) throw userError("INVALID_INPUT", { [violation.path]: violation.message });
+      const violations = boundsViolations(args, input);
+      if (violations.length > 0) throw userError("INVALID_INPUT", Object.fromEntries(violations.map(({ path, message }) => [path, message])));
       return handler(ctx, input);
     },
   };

@@ -9,7 +9,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { INTRO_SESSION_MINUTES } from "./model/availability";
 import { generatePassword } from "./model/intro";
-import { INTRO_MESSAGES } from "./model/messages";
+import { AUTH_MESSAGES, BOUND_MESSAGES, INTRO_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { insertSession } from "./test.sessions";
 import { signedIn, type T } from "./test.users";
@@ -187,6 +187,13 @@ describe("booking the free intro session", () => {
       code: "SLOT_UNAVAILABLE",
     });
     expect(await errorOf(t.action(api.intro.book, visitor(coach.id, { startsAt: at(-1, 10) })))).toMatchObject({ code: "SLOT_IN_PAST" });
+    expect(await errorOf(t.action(api.intro.book, visitor(coach.id, { startsAt: 8_640_000_000_000_001 })))).toMatchObject({
+      code: "INVALID_INPUT",
+      fields: { startsAt: BOUND_MESSAGES.time },
+    });
+    expect(await errorOf(t.action(api.intro.book, visitor(coach.id, { name: "Maya\u202E\r\nOrtiz" })))).toMatchObject({
+      fields: { name: BOUND_MESSAGES.lineCharacters },
+    });
     const client = await signedIn(t, "client");
     expect(await errorOf(t.action(api.intro.book, visitor(client.id)))).toMatchObject({ code: "COACH_NOT_FOUND" });
     expect(calls).toEqual([]);
@@ -284,6 +291,12 @@ describe("intro slots for visitors", () => {
     expect(slots.at(-1)).toBe(at(1, 16, 30));
     expect(await errorOf(t.query(api.intro.slots, { coachId: coach.id, from: at(0, 0), to: at(90, 0) }))).toMatchObject({
       code: "INVALID_INPUT",
+    });
+    // Past the range of a JavaScript Date: once an endless loop that stalled the whole backend.
+    expect(await errorOf(t.query(api.intro.slots, { coachId: coach.id, from: 8_640_000_000_000_001, to: 8_640_000_000_000_002 }))).toEqual({
+      code: "INVALID_INPUT",
+      message: AUTH_MESSAGES.INVALID_INPUT,
+      fields: { from: BOUND_MESSAGES.time, to: BOUND_MESSAGES.time },
     });
   });
 });

@@ -12,7 +12,8 @@ import { queueEmail } from "./email";
 import { internalMutation, publicAction, publicQuery } from "./functions";
 import { createIdentity, deleteIdentity, IdentityEmailTaken } from "./integrations/identity";
 import { activityUrls } from "./model/activity";
-import { coachAvailability, INTRO_SESSION_MINUTES, loadCoach } from "./model/availability";
+import { coachAvailability, INTRO_SESSION_MINUTES, loadCoach, MAX_SLOT_RANGE_DAYS } from "./model/availability";
+import { bounded, LIMITS } from "./model/bounds";
 import { bookIntroSession, checkSlot, formatWhen, introSlots } from "./model/bookings";
 import { userError } from "./model/errors";
 import { checkIntro, generatePassword, NEW_GUEST } from "./model/intro";
@@ -26,12 +27,12 @@ import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, isValidTimezone } f
 const COACHES_MAX = 50;
 
 const bookingArgs = {
-  name: v.string(),
-  email: v.string(),
+  name: bounded.line(LIMITS.name),
+  email: bounded.line(LIMITS.email),
   coachId: v.id("users"),
-  startsAt: v.number(),
+  startsAt: bounded.time(),
   /** The visitor's IANA zone, for their e-mails and dashboard; UTC when the browser gives none. */
-  timezone: v.optional(v.string()),
+  timezone: v.optional(bounded.token(LIMITS.timezone)),
 };
 
 /** Coaches a visitor can book an intro with: active, with hours set. */
@@ -55,7 +56,7 @@ export const coaches = publicQuery({
 
 /** Open intro start times (UTC epoch ms) with a coach in [from, to). */
 export const slots = publicQuery({
-  args: { coachId: v.id("users"), from: v.number(), to: v.number() },
+  args: { coachId: v.id("users"), from: bounded.time(), to: bounded.timeAfter("from", MAX_SLOT_RANGE_DAYS) },
   returns: v.array(v.number()),
   handler: (ctx, args) => introSlots(ctx, args, Date.now()),
 });

@@ -4,7 +4,7 @@ import { Webhook } from "svix";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
+import { AUTH_MESSAGES, BOUND_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { signedIn, TEST_ISSUER } from "./test.users";
 
@@ -95,12 +95,29 @@ describe("users.updateProfile", () => {
     const { as, id } = await signedIn(t, "client");
     const before = await t.run((ctx) => ctx.db.get("users", id));
     expect(
-      await codeOf(as.mutation(api.users.updateProfile, { firstName: " ", lastName: "x".repeat(101), timezone: "Nowhere/Land" })),
+      await codeOf(as.mutation(api.users.updateProfile, { firstName: " ", timezone: "Nowhere/Land" })),
     ).toEqual({
       code: "INVALID_INPUT",
       message: "Please check the highlighted fields.",
-      fields: { firstName: "Enter your first name.", lastName: "Use at most 100 characters.", timezone: "Please select a valid timezone" },
+      fields: { firstName: "Enter your first name.", timezone: "Please select a valid timezone" },
     });
+    expect(await codeOf(as.mutation(api.users.updateProfile, { lastName: "x".repeat(101) }))).toMatchObject({
+      fields: { lastName: "Use at most 100 characters." },
+    });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toEqual(before);
+  });
+
+  it("refuses names with text-direction overrides, zero-width characters or line breaks", async () => {
+    const t = newConvexTest();
+    const { as, id } = await signedIn(t, "client");
+    const before = await t.run((ctx) => ctx.db.get("users", id));
+    for (const name of ["Maya\u202Eztro", "Ma\u200Bya", "Maya\r\nBcc: x@example.com", "\u2066Maya\u2069"]) {
+      expect(await codeOf(as.mutation(api.users.updateProfile, { firstName: name })), name).toMatchObject({
+        code: "INVALID_INPUT",
+        fields: { firstName: BOUND_MESSAGES.lineCharacters },
+      });
+    }
+    expect(await codeOf(as.mutation(api.users.updateProfile, { forumName: "Coach\u200DCora" }))).toMatchObject({ fields: { forumName: BOUND_MESSAGES.lineCharacters } });
     expect(await t.run((ctx) => ctx.db.get("users", id))).toEqual(before);
   });
 

@@ -1,5 +1,6 @@
 /** Users: who is signed in, their own profile, and user management for admins. */
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded, LIMITS } from "./model/bounds";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
@@ -8,7 +9,7 @@ import { adminMutation, adminQuery, identityMutation, internalAction, internalMu
 import { identityProviderOf, setAccountActive, setAccountRole } from "./integrations/identity";
 import { userError } from "./model/errors";
 import type { Role } from "./model/permissions";
-import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, usersQuery, userTypeForRole } from "./model/userAdmin";
+import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, USER_SEARCH_MAX, usersQuery, userTypeForRole } from "./model/userAdmin";
 import { claimWebhookDelivery } from "./model/webhooks";
 import {
   ACTIVITY_RESOLUTION_MS,
@@ -18,6 +19,7 @@ import {
   findUserByToken,
   forumNameFields,
   isValidTimezone,
+  NAME_MAX,
   NEW_USER,
   profileFromIdentity,
   viewerView,
@@ -85,7 +87,7 @@ export const me = publicQuery({
  * row an admin or the seed prepared for this verified email) and notes the activity.
  */
 export const ensureCurrent = identityMutation({
-  args: { timezone: v.optional(v.string()) },
+  args: { timezone: v.optional(bounded.token(LIMITS.timezone)) },
   returns: viewerValidator,
   handler: async (ctx, { timezone }) => {
     const now = Date.now();
@@ -123,10 +125,10 @@ export const ensureCurrent = identityMutation({
  */
 export const updateProfile = memberMutation({
   args: {
-    firstName: v.optional(v.string()),
-    lastName: v.optional(v.string()),
-    timezone: v.optional(v.string()),
-    forumName: v.optional(v.string()),
+    firstName: v.optional(bounded.line(NAME_MAX)),
+    lastName: v.optional(bounded.line(NAME_MAX)),
+    timezone: v.optional(bounded.token(LIMITS.timezone)),
+    forumName: v.optional(bounded.line(NAME_MAX)),
   },
   returns: v.null(),
   handler: async (ctx, args) => {
@@ -143,8 +145,8 @@ export const updateProfile = memberMutation({
  */
 export const list = adminQuery({
   args: {
-    paginationOpts: paginationOptsValidator,
-    search: v.optional(v.string()),
+    paginationOpts: bounded.paginationOpts,
+    search: v.optional(bounded.line(USER_SEARCH_MAX)),
     role: v.optional(roleValidator),
     status: v.optional(userStatusValidator),
   },

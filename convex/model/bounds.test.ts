@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   array,
   BOUND_MESSAGES,
-  boundsViolation,
+  boundsViolations,
   hasAllowedCharacters,
   int,
   line,
@@ -106,10 +106,11 @@ describe("bounded validators", () => {
     page: { numItems: 10, cursor: null },
     choice: null,
   };
-  const refusal = (change: Record<string, unknown>) => boundsViolation(args, { ...good, ...change });
+  const first = (bounds: Parameters<typeof boundsViolations>[0], value: unknown) => boundsViolations(bounds, value)[0] ?? null;
+  const refusal = (change: Record<string, unknown>) => first(args, { ...good, ...change });
 
   it("accepts values within their bounds", () => {
-    expect(boundsViolation(args, good)).toBeNull();
+    expect(boundsViolations(args, good)).toEqual([]);
     expect(refusal({ notes: undefined, minutes: undefined, choice: "abc" })).toBeNull();
   });
 
@@ -129,6 +130,25 @@ describe("bounded validators", () => {
     expect(refusal({ page: { numItems: 10, cursor: "x".repeat(LIMITS.token + 1) } })?.path).toBe("page.cursor");
   });
 
+  it("names every argument out of bounds at once, the first problem of each", () => {
+    expect(boundsViolations(args, { ...good, title: "a\nb", tags: ["toolong", "toolong"], minutes: -1 })).toEqual([
+      { path: "title", message: BOUND_MESSAGES.lineCharacters },
+      { path: "minutes", message: BOUND_MESSAGES.wholeNumber(0, LIMITS.minutes) },
+      { path: "tags.0", message: BOUND_MESSAGES.tooLong(5) },
+    ]);
+  });
+
+  it("uses a feature's own words where it has them", () => {
+    expect(first({ body: text(3, "Posts are short.") }, { body: "long" })).toEqual({ path: "body", message: "Posts are short." });
+    expect(first({ list: array(line(3), 1, "One only.") }, { list: ["a", "b"] })).toEqual({ path: "list", message: "One only." });
+  });
+
+  it("counts characters as people do: an emoji is one", () => {
+    expect(first({ name: line(3) }, { name: "👩‍💻" })).toBeNull();
+    expect(first({ name: line(3) }, { name: "😀😀😀" })).toBeNull();
+    expect(first({ name: line(3) }, { name: "😀😀😀😀" })?.path).toBe("name");
+  });
+
   it("keeps times inside 2000 to 2099 and ranges in order and short", () => {
     expect(refusal({ from: 8_640_000_000_000_001 })).toEqual({ path: "from", message: BOUND_MESSAGES.time });
     expect(refusal({ from: TIME_MIN - 1 })?.path).toBe("from");
@@ -140,8 +160,8 @@ describe("bounded validators", () => {
   });
 
   it("keeps the bound on an optional copy", () => {
-    expect(boundsViolation({ name: v.optional(line(3)) }, { name: "four" })?.path).toBe("name");
-    expect(boundsViolation(v.object({ name: line(3) }).partial(), { name: "four" })?.path).toBe("name");
+    expect(first({ name: v.optional(line(3)) }, { name: "four" })?.path).toBe("name");
+    expect(first(v.object({ name: line(3) }).partial(), { name: "four" })?.path).toBe("name");
     expect(unboundedPaths({ name: v.optional(line(3)), page: paginationOpts })).toEqual([]);
   });
 

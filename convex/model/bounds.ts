@@ -4,7 +4,7 @@
  *
  * Convex validators check types only. Each builder here returns a plain Convex validator and
  * records its rule in a registry, and the wrappers of convex/functions.ts check a call's
- * arguments against those rules before the handler runs (`boundsViolation`). A test walks every
+ * arguments against those rules before the handler runs (`boundsViolations`). A test walks every
  * public function's `args` and fails on a string, number, array or record without a rule
  * (`unboundedPaths`), so a new function cannot forget its bounds.
  *
@@ -30,12 +30,18 @@ export const LIMITS = {
   id: 64,
   /** Opaque machine strings: signed tokens, pagination cursors, idempotency keys. */
   token: 2048,
+  /** A page's slug in its URL. */
+  slug: 200,
   /** A URL or an in-app path. */
   url: 2048,
   /** Short codes and keys: a tier, a billing cycle, a support reference, a service name. */
   code: 64,
-  /** A calendar date "YYYY-MM-DD" or a clock time "HH:MM". */
-  date: 10,
+  /** A calendar date "YYYY-MM-DD", a clock time "HH:MM" or a timestamp "MM:SS", as text. */
+  dateText: 10,
+  /** A version number of something saved again and again (a form). */
+  version: 1_000_000,
+  /** How many of one thing an order may hold. */
+  quantity: 10_000,
   /** Rows one page of a paginated list may ask for. */
   pageItems: 200,
   /** A number of minutes: a week. */
@@ -105,9 +111,27 @@ const CHARACTER_MESSAGES: Record<TextKind, string> = {
   token: BOUND_MESSAGES.tokenCharacters,
 };
 
-/** The message for `value` as a field of `kind` at most `max` long, or null when it is fine; for the forms. */
-export function textProblem(value: string, kind: TextKind, max: number): string | null {
-  if (value.length > max) return BOUND_MESSAGES.tooLong(max);
+/**
+ * Whether `value` has more than `max` characters (code points, as people count them; an emoji is
+ * one). Without building an array, so a hostile megabyte costs nothing.
+ */
+export function isLongerThan(value: string, max: number): boolean {
+  if (value.length <= max) return false;
+  if (value.length > 2 * max) return true;
+  let count = 0;
+  for (const _ of value) if (++count > max) return true;
+  return false;
+}
+
+/** The message for a number outside `min` to `max` (or not whole, when it must be), or null when it is fine. */
+export function numberProblem(value: number, min: number, max: number, integer: boolean): string | null {
+  if (Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value))) return null;
+  return integer ? BOUND_MESSAGES.wholeNumber(min, max) : BOUND_MESSAGES.number(min, max);
+}
+
+/** The message for `value` as a field of `kind` at most `max` characters long, or null when it is fine; for the forms. */
+export function textProblem(value: string, kind: TextKind, max: number, tooLong: string = BOUND_MESSAGES.tooLong(max)): string | null {
+  if (isLongerThan(value, max)) return tooLong;
   return hasAllowedCharacters(value, kind) ? null : CHARACTER_MESSAGES[kind];
 }
 
@@ -131,10 +155,10 @@ export function toPlainLine(value: string): string {
 // Rules and the validators that carry them
 
 type Rule =
-  | { kind: "string"; text: TextKind; max: number }
+  | { kind: "string"; text: TextKind; max: number; tooLong?: string }
   | { kind: "number"; min: number; max: number; integer: boolean }
   | { kind: "time"; after?: { field: string; maxMs: number } }
-  | { kind: "array"; max: number };
+  | { kind: "array"; max: number; tooMany?: string };
 
 const RULES = new WeakMap<object, Rule>();
 
@@ -152,14 +176,17 @@ function bound<V extends GenericValidator>(validator: V, rule: Rule): V {
   return validator;
 }
 
-/** One line of text at most `max` long: names, titles, subjects, search words. No line breaks. */
-export function line(max: number): VString {
-  return bound(v.string(), { kind: "string", text: "line", max });
+/**
+ * One line of text of at most `max` characters: names, titles, subjects, search words. No line
+ * breaks. `tooLong` replaces the standard message where the feature has its own words.
+ */
+export function line(max: number, tooLong?: string): VString {
+  return bound(v.string(), { kind: "string", text: "line", max, ...(tooLong ? { tooLong } : {}) });
 }
 
-/** Multi-line text at most `max` long: messages, descriptions, notes, posts. */
-export function text(max: number): VString {
-  return bound(v.string(), { kind: "string", text: "text", max });
+/** Multi-line text of at most `max` characters: messages, descriptions, notes, posts. */
+export function text(max: number, tooLong?: string): VString {
+  return bound(v.string(), { kind: "string", text: "text", max, ...(tooLong ? { tooLong } : {}) });
 }
 
 /** A machine string at most `max` long (printable ASCII, no spaces): ids as text, tokens, codes, dates, URLs. */
@@ -187,9 +214,9 @@ export function timeAfter(field: string, maxDays: number): VFloat64 {
   return bound(v.number(), { kind: "time", after: { field, maxMs: maxDays * DAY_MS } });
 }
 
-/** An array of at most `max` elements, each checked by `element`'s own rule. */
-export function array<E extends Validator<unknown, "required", string>>(element: E, max: number): VArray<E["type"][], E> {
-  return bound(v.array(element), { kind: "array", max });
+/** An array of at most `max` elements, each checked by `element`'s own rule; `tooMany` as in `line`. */
+export function array<E extends Validator<unknown, "required", string>>(element: E, max: number, tooMany?: string): VArray<E["type"][], E> {
+  return bound(v.array(element), { kind: "array", max, ...(tooMany ? { tooMany } : {}) });
 }
 
 /** Convex's paginationOptsValidator, bounded: at most LIMITS.pageItems rows a page, cursors as tokens. */
@@ -222,16 +249,10 @@ const join = (path: string, key: string | number) => (path === "" ? String(key) 
 function ruleMessage(rule: Rule, value: unknown, parent: Record<string, unknown> | undefined): string | null {
   switch (rule.kind) {
     case "string": {
-      if (typeof value !== "string") return null;
-      if (value.length > rule.max) return BOUND_MESSAGES.tooLong(rule.max);
-      return hasAllowedCharacters(value, rule.text) ? null : CHARACTER_MESSAGES[rule.text];
+      return typeof value === "string" ? textProblem(value, rule.text, rule.max, rule.tooLong) : null;
     }
-    case "number": {
-      if (typeof value !== "number") return null;
-      const fits = Number.isFinite(value) && value >= rule.min && value <= rule.max && (!rule.integer || Number.isInteger(value));
-      if (fits) return null;
-      return rule.integer ? BOUND_MESSAGES.wholeNumber(rule.min, rule.max) : BOUND_MESSAGES.number(rule.min, rule.max);
-    }
+    case "number":
+      return typeof value === "number" ? numberProblem(value, rule.min, rule.max, rule.integer) : null;
     case "time": {
       if (typeof value !== "number") return null;
       if (!Number.isInteger(value) || value < TIME_MIN || value >= TIME_MAX) return BOUND_MESSAGES.time;
@@ -241,7 +262,7 @@ function ruleMessage(rule: Rule, value: unknown, parent: Record<string, unknown>
       return value - start > rule.after!.maxMs ? BOUND_MESSAGES.rangeTooLong(rule.after!.maxMs / DAY_MS) : null;
     }
     case "array":
-      return Array.isArray(value) && value.length > rule.max ? BOUND_MESSAGES.tooMany(rule.max) : null;
+      return Array.isArray(value) && value.length > rule.max ? (rule.tooMany ?? BOUND_MESSAGES.tooMany(rule.max)) : null;
   }
 }
 
@@ -335,10 +356,21 @@ function fieldsViolation(fields: Record<string, GenericValidator>, value: Record
   return null;
 }
 
-/** The first argument of `value` outside its bound under `args` (a function's `args`), or null. */
-export function boundsViolation(args: Args, value: unknown): Violation | null {
-  if (isValidator(args)) return violationIn(args, value, "");
-  return isPlainObject(value) ? fieldsViolation(args as Record<string, GenericValidator>, value, "") : null;
+/**
+ * The arguments of `value` outside their bounds under `args` (a function's `args`): the first
+ * problem in each top-level argument, so a form hears of every field at once. Empty when all fit.
+ */
+export function boundsViolations(args: Args, value: unknown): Violation[] {
+  if (!isPlainObject(value)) return [];
+  const fields = isValidator(args) ? (args.kind === "object" ? (args.fields as Record<string, GenericValidator>) : null) : (args as Record<string, GenericValidator>);
+  if (!fields) {
+    const found = violationIn(args as GenericValidator, value, "");
+    return found ? [found] : [];
+  }
+  return Object.entries(fields).flatMap(([key, field]) => {
+    const found = value[key] === undefined ? null : violationIn(field, value[key], key, value);
+    return found ? [found] : [];
+  });
 }
 
 const NEEDS_RULE = new Set(["string", "float64", "int64", "bytes", "any", "array", "record"]);
@@ -371,3 +403,6 @@ export function unboundedPaths(args: Args): string[] {
   else for (const [key, field] of Object.entries(args as Record<string, GenericValidator>)) walk(field, key);
   return found;
 }
+
+/** The builders, for `args`: `title: bounded.line(TITLE_MAX)`. */
+export const bounded = { line, text, token, number, int, time, timeAfter, array, paginationOpts } as const;

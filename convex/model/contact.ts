@@ -1,4 +1,5 @@
 /** The contact form of SPEC §5: fields, limits, checks and texts, shared by server and page. */
+import { BOUND_MESSAGES, LIMITS } from "./bounds";
 
 export const CONTACT_SUBJECTS = ["consultation", "course", "support", "other"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
@@ -23,14 +24,14 @@ export const FORM_MESSAGES = {
   noSuchEvent: "We couldn't find that event.",
 } as const;
 
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: LIMITS.name, email: LIMITS.email, message: 5000 } as const;
 
 export const FIELD_ERRORS = {
   nameRequired: "Enter your name.",
   emailRequired: "Enter your email address.",
   emailInvalid: "Enter a valid email address.",
   messageRequired: "Write a message.",
-  tooLong: (max: number) => `Use at most ${max} characters.`,
+  tooLong: BOUND_MESSAGES.tooLong,
 } as const;
 
 /** Deliberately simple: one @, something on both sides, a dot in the domain, no spaces. */

@@ -42,6 +42,7 @@ export const FORUM_PAGE_SIZE = 20;
 export const FORUM_SEARCH_LIMIT = 20;
 /** Search words shorter than this are not looked up. */
 export const FORUM_SEARCH_MIN = 2;
+export const FORUM_SEARCH_MAX = 100;
 /** People one post can mention; more @names are left as text. */
 export const FORUM_MENTIONS_MAX = 5;
 /** Thread titles /community shows to visitors. */

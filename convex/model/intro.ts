@@ -3,6 +3,7 @@
  * free intro session with a name and an e-mail, and gets a guest account to see it in. Pure, so
  * the server, the page and the tests agree.
  */
+import { LIMITS } from "./bounds";
 import { FIELD_ERRORS, isEmail } from "./contact";
 import { userError } from "./errors";
 import type { MemberTier, Role } from "./permissions";
@@ -14,7 +15,7 @@ export const PASSWORD_VISIBLE_MS = 60_000;
 export const COPIED_MS = 2_000;
 /** How far ahead the booking page offers intro slots. */
 export const INTRO_BOOKING_DAYS = 21;
-export const EMAIL_MAX = 254;
+export const EMAIL_MAX = LIMITS.email;
 
 /** What a visitor who books becomes: a temporary guest (read-only, sessions up to 30 minutes, SPEC §6). */
 export const NEW_GUEST: { role: Role; userType: string; tier: MemberTier; forumMember: boolean } = {

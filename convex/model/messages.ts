@@ -3,8 +3,10 @@
  * can recognise an error code and show the same words.
  */
 import { AUTH_MESSAGES } from "./authMessages";
+import { BOUND_MESSAGES } from "./bounds";
 
-export { AUTH_MESSAGES };
+/** BOUND_MESSAGES: what a refused argument says (every function's bounds, model/bounds.ts). */
+export { AUTH_MESSAGES, BOUND_MESSAGES };
 
 /** The profile form's field texts (the `fields` of INVALID_INPUT from users.updateProfile). */
 export const PROFILE_MESSAGES = {
@@ -58,7 +60,6 @@ export const ACTION_ITEM_MESSAGES = {
   RESPONSIBLE_REQUIRED: "Please choose who is responsible.",
   COMMITMENT_TYPE_REQUIRED: "Please choose a commitment type.",
   PRIORITY_REQUIRED: "Please choose a priority.",
-  ESTIMATED_MINUTES_INVALID: "Estimated minutes must be 0 or more.",
   TRANSCRIPT_TIMESTAMP_INVALID: "Use MM:SS, for example 12:05.",
   DUE_DATE_INVALID: "Please enter a valid date.",
   /** The command palette's quick add, for someone with no session to put the item on. */
@@ -140,7 +141,7 @@ export const EMAIL_SYSTEM_MESSAGES = {
 /** The template and campaign forms' field texts (the `fields` of INVALID_TEMPLATE, INVALID_CAMPAIGN, UNKNOWN_TEMPLATE_VARIABLE). */
 export const EMAIL_FIELD_MESSAGES = {
   required: "Please fill this in.",
-  tooLong: (max: number) => `Please keep this to ${max} characters or fewer.`,
+  tooLong: BOUND_MESSAGES.tooLong,
   unknownVariables: (names: readonly string[]) => `Unknown ${names.length === 1 ? "variable" : "variables"}: ${names.map((name) => `{{${name}}}`).join(", ")}.`,
   variantCount: (max: number) => `An A/B test has 2 to ${max} versions.`,
   testTypeRequired: "Please choose what the versions differ in: the subject or the content.",

@@ -2,11 +2,12 @@
 import type { UserIdentity } from "convex/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { DatabaseReader } from "../_generated/server";
+import { LIMITS } from "./bounds";
 import { userError } from "./errors";
 import { PROFILE_MESSAGES } from "./messages";
 import type { MemberTier, Role } from "./permissions";
 
-export const NAME_MAX = 100;
+export const NAME_MAX = LIMITS.name;
 export const DEFAULT_TIMEZONE = "UTC";
 export const TIMEZONE_ERROR = "Please select a valid timezone";
 
