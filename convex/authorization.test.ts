@@ -9,6 +9,7 @@ import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { recordActivity } from "./model/activity";
+import { forumNameKey } from "./model/forumNames";
 import { recordError } from "./model/errorRecords";
 import { insertEmailEvent } from "./model/campaignEvents";
 import { signUnsubscribeToken } from "./model/campaigns";
@@ -1102,7 +1103,7 @@ const CASES: Record<string, Case> = {
  */
 function forumOf(t: T, otherId: Id<"users">, selfId: Id<"users"> | null) {
   return t.run(async (ctx) => {
-    const join = (id: Id<"users">, forumName: string) => ctx.db.patch("users", id, { forumMember: true, forumName, forumNameKey: forumName.toLowerCase() });
+    const join = (id: Id<"users">, forumName: string) => ctx.db.patch("users", id, { forumMember: true, forumName, forumNameKey: forumNameKey(forumName) });
     await join(otherId, "Other Member");
     if (selfId) await join(selfId, "Self Member");
     const now = Date.now();

@@ -9,6 +9,7 @@ import { adminMutation, adminQuery, identityMutation, internalAction, internalMu
 import { identityProviderOf, setAccountActive, setAccountRole } from "./integrations/identity";
 import { userError } from "./model/errors";
 import type { Role } from "./model/permissions";
+import { forumNameFields, forumNameKey } from "./model/forumNames";
 import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, USER_SEARCH_MAX, usersQuery, userTypeForRole } from "./model/userAdmin";
 import { claimWebhookDelivery } from "./model/webhooks";
 import {
@@ -17,10 +18,10 @@ import {
   DEFAULT_TIMEZONE,
   findUserByEmail,
   findUserByToken,
-  forumNameFields,
   isValidTimezone,
   NAME_MAX,
   NEW_USER,
+  plainName,
   profileFromIdentity,
   viewerView,
 } from "./model/users";
@@ -343,8 +344,8 @@ export const applyClerkEvent = internalMutation({
     }
     const profile = {
       ...(event.email ? { email: event.email.trim().toLowerCase() } : {}),
-      ...(event.firstName !== undefined ? { firstName: event.firstName.trim() } : {}),
-      ...(event.lastName !== undefined ? { lastName: event.lastName.trim() } : {}),
+      ...(event.firstName !== undefined ? { firstName: plainName(event.firstName) } : {}),
+      ...(event.lastName !== undefined ? { lastName: plainName(event.lastName) } : {}),
     };
     const applied = updatedAt === undefined ? {} : { identityUpdatedAt: updatedAt };
     if (user) {
@@ -405,6 +406,25 @@ export const backfillSearchText = internalMutation({
       if (user.searchText !== searchText) await ctx.db.patch("users", user._id, { searchText });
     }
     if (!isDone) await ctx.scheduler.runAfter(0, internal.users.backfillSearchText, { cursor: continueCursor });
+    return null;
+  },
+});
+
+/**
+ * Gives each forum name its look-alike key (model/forumNames.ts), a batch per run, so that rows
+ * keyed by an older rule (lower case only) are found by the index: `npm start` runs it at every
+ * start; on a deployment, run `npx convex run users:backfillForumNameKeys` once after deploying.
+ */
+export const backfillForumNameKeys = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const { page, isDone, continueCursor } = await ctx.db.query("users").paginate({ numItems: BACKFILL_BATCH, cursor: cursor ?? null });
+    for (const user of page) {
+      const key = user.forumName === undefined ? undefined : forumNameKey(user.forumName);
+      if (user.forumNameKey !== key) await ctx.db.patch("users", user._id, { forumNameKey: key });
+    }
+    if (!isDone) await ctx.scheduler.runAfter(0, internal.users.backfillForumNameKeys, { cursor: continueCursor });
     return null;
   },
 });

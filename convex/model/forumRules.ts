@@ -90,7 +90,7 @@ export function withinEditWindow(createdAt: number, now: number): boolean {
 }
 
 /**
- * The names a post mentions, as forum-name keys (lower case), at most FORUM_MENTIONS_MAX, in order.
+ * The names a post mentions, in lower case (looked up by their forum-name key), at most FORUM_MENTIONS_MAX, in order.
  * A name with spaces is written with underscores ("@Maya_R" for "Maya R"); each mention gives both
  * readings, since underscores are allowed in names too.
  */
