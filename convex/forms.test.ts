@@ -129,6 +129,11 @@ describe("newsletter", () => {
       400,
       { code: "INVALID_INPUT", message: "Please check the highlighted fields.", fields: { name: "Enter your name.", email: "Enter a valid email address." } },
     ]);
+    const spoofed = await t.fetch("/api/newsletter", post("/api/newsletter", "name=Sam%E2%80%AE%0D%0Aevil&email=sam%40example.com"));
+    expect([spoofed.status, await spoofed.json()]).toEqual([
+      400,
+      { code: "INVALID_INPUT", message: "Please check the highlighted fields.", fields: { name: BOUND_MESSAGES.lineCharacters } },
+    ]);
     const huge = await t.fetch("/api/newsletter", post("/api/newsletter", `name=${"x".repeat(20_000)}&email=a%40b.co`));
     expect(huge.status).toBe(413);
     expect(await t.run((ctx) => ctx.db.query("newsletterSubscribers").collect())).toEqual([]);

@@ -1,6 +1,7 @@
 /** The public forms that arrive as http routes: newsletter sign-up and event registration. */
 import { ConvexError, v } from "convex/values";
 import { internalMutation } from "./functions";
+import { bounded, LIMITS } from "./model/bounds";
 import { FORM_MESSAGES, newsletterErrors } from "./model/contact";
 import { AUTH_MESSAGES } from "./model/messages";
 import { enforceRateLimits } from "./model/rateLimits";
@@ -8,7 +9,7 @@ import { findUserByToken, normalizeEmail } from "./model/users";
 
 /** Subscribes once: signing up again with the same email changes nothing. */
 export const subscribe = internalMutation({
-  args: { name: v.string(), email: v.string(), source: v.string() },
+  args: { name: bounded.line(LIMITS.name), email: bounded.line(LIMITS.email), source: bounded.token(LIMITS.code) },
   returns: v.union(v.literal("subscribed"), v.literal("already_subscribed")),
   handler: async (ctx, input) => {
     const fields = newsletterErrors(input);
