@@ -33,6 +33,8 @@ describe("character rules", () => {
     ["a byte order mark", "\uFEFFMaya"],
     ["a word joiner", "Ma\u2060ya"],
     ["a Hangul filler", "\u3164"],
+    ["a combining grapheme joiner", "Ma\u034Fya"],
+    ["a soft hyphen", "Ma\u00ADya"],
     ["a NUL", "Maya\u0000"],
     ["an escape", "Maya\u001B[31m"],
     ["a C1 control", "Maya\u0085"],

@@ -79,15 +79,17 @@ const BIDI_OVERRIDES = "\\u202A-\\u202E\\u2066-\\u2069";
 const BIDI_MARKS = "\\u061C\\u200E\\u200F";
 /**
  * Zero-width and blank-looking characters: zero-width space and non-joiner, word joiner and the
- * invisible operators, byte order mark, soft hyphen, combining grapheme joiner, Mongolian vowel
- * separator, and the Hangul fillers that render as nothing.
+ * invisible operators, byte order mark, soft hyphen, Mongolian vowel separator, and the Hangul
+ * fillers that render as nothing.
  */
-const INVISIBLES = "\\u00AD\\u034F\\u115F\\u1160\\u180E\\u200B\\u200C\\u2060-\\u2064\\u3164\\uFEFF\\uFFA0";
+const INVISIBLES = "\\u00AD\\u115F\\u1160\\u180E\\u200B\\u200C\\u2060-\\u2064\\u3164\\uFEFF\\uFFA0";
+/** The combining grapheme joiner, invisible too; outside the class, since it combines with what precedes it. */
+const JOINER_MARK = "\\u034F";
 
-const LINE_REFUSED = new RegExp(`[${CONTROLS}${BIDI_OVERRIDES}${BIDI_MARKS}${INVISIBLES}]`, "u");
-const TEXT_REFUSED = new RegExp(`[${TEXT_CONTROLS}${BIDI_OVERRIDES}${INVISIBLES}]`, "u");
+const LINE_REFUSED = new RegExp(`[${CONTROLS}${BIDI_OVERRIDES}${BIDI_MARKS}${INVISIBLES}]|${JOINER_MARK}`, "u");
+const TEXT_REFUSED = new RegExp(`[${TEXT_CONTROLS}${BIDI_OVERRIDES}${INVISIBLES}]|${JOINER_MARK}`, "u");
 /** A zero-width joiner that does not join two emoji (👩‍💻 keeps its joiner; one between two letters does not). */
-const STRAY_JOINER = /(?<![\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F])\u200D|\u200D(?!\p{Extended_Pictographic})/u;
+const STRAY_JOINER = /(?<!\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F)\u200D|\u200D(?!\p{Extended_Pictographic})/u;
 /** Printable ASCII without space: what ids, tokens, codes, dates and URLs are written in. */
 const TOKEN = /^[\x21-\x7E]*$/;
 
@@ -136,7 +138,7 @@ export function textProblem(value: string, kind: TextKind, max: number, tooLong:
 }
 
 const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/gu;
-const REMOVABLE = new RegExp(`[${CONTROLS}${BIDI_OVERRIDES}${BIDI_MARKS}${INVISIBLES}\\u200D]`, "gu");
+const REMOVABLE = new RegExp(`[${CONTROLS}${BIDI_OVERRIDES}${BIDI_MARKS}${INVISIBLES}]|${JOINER_MARK}|\\u200D`, "gu");
 
 /**
  * `value` as one line of plain text: line breaks and tabs become spaces, other control,
