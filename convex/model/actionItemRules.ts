@@ -8,7 +8,7 @@ import { format } from "date-fns";
 import type { Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { actionItemStatusValidator } from "../schema";
-import { numberProblem } from "./bounds";
+import { keepProblem, numberProblem, textProblem } from "./bounds";
 import { TRANSCRIPT_TIMESTAMP_PATTERN, type ActionItemPriority, type CommitmentType } from "./extraction";
 import { ACTION_ITEM_MESSAGES } from "./messages";
 
@@ -177,6 +177,7 @@ export type ActionItemField =
 export function checkActionItem(draft: ActionItemDraft): Partial<Record<ActionItemField, string>> {
   const errors: Partial<Record<ActionItemField, string>> = {};
   if (!draft.title.trim()) errors.title = ACTION_ITEM_MESSAGES.TITLE_REQUIRED;
+  else keepProblem(errors, "title", textProblem(draft.title, "line", ACTION_ITEM_LIMITS.title));
   if (!draft.sessionId) errors.sessionId = ACTION_ITEM_MESSAGES.SESSION_REQUIRED;
   if (!draft.commitmentType) errors.commitmentType = ACTION_ITEM_MESSAGES.COMMITMENT_TYPE_REQUIRED;
   const allowed = draft.session && draft.commitmentType ? (responsibleOptions(draft.commitmentType, draft.session) as string[]) : null;

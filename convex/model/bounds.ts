@@ -125,6 +125,11 @@ export function isLongerThan(value: string, max: number): boolean {
   return false;
 }
 
+/** Puts `problem` on `field` of a form's errors when there is one: `keepProblem(errors, "name", textProblem(...))`. */
+export function keepProblem(errors: Record<string, string>, field: string, problem: string | null) {
+  if (problem) errors[field] = problem;
+}
+
 /** The message for a number outside `min` to `max` (or not whole, when it must be), or null when it is fine. */
 export function numberProblem(value: number, min: number, max: number, integer: boolean): string | null {
   if (Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value))) return null;

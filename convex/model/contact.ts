@@ -1,5 +1,5 @@
 /** The contact form of SPEC §5: fields, limits, checks and texts, shared by server and page. */
-import { BOUND_MESSAGES, LIMITS } from "./bounds";
+import { BOUND_MESSAGES, keepProblem, LIMITS, textProblem } from "./bounds";
 
 export const CONTACT_SUBJECTS = ["consultation", "course", "support", "other"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
@@ -55,11 +55,11 @@ export function contactErrors(input: ContactInput): Record<string, string> {
   const email = input.email.trim();
   const message = input.message.trim();
   if (!name) errors.name = FIELD_ERRORS.nameRequired;
-  else if (name.length > CONTACT_LIMITS.name) errors.name = FIELD_ERRORS.tooLong(CONTACT_LIMITS.name);
+  else keepProblem(errors, "name", textProblem(name, "line", CONTACT_LIMITS.name));
   if (!email) errors.email = FIELD_ERRORS.emailRequired;
   else if (email.length > CONTACT_LIMITS.email || !isEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
   if (!message) errors.message = FIELD_ERRORS.messageRequired;
-  else if (message.length > CONTACT_LIMITS.message) errors.message = FIELD_ERRORS.tooLong(CONTACT_LIMITS.message);
+  else keepProblem(errors, "message", textProblem(message, "text", CONTACT_LIMITS.message));
   if (input.subject && !(CONTACT_SUBJECTS as readonly string[]).includes(input.subject)) errors.subject = "Choose one of the listed subjects.";
   return errors;
 }
@@ -70,7 +70,7 @@ export function newsletterErrors(input: { name: string; email: string }): Record
   const name = input.name.trim();
   const email = input.email.trim();
   if (!name) errors.name = FIELD_ERRORS.nameRequired;
-  else if (name.length > CONTACT_LIMITS.name) errors.name = FIELD_ERRORS.tooLong(CONTACT_LIMITS.name);
+  else keepProblem(errors, "name", textProblem(name, "line", CONTACT_LIMITS.name));
   if (!email) errors.email = FIELD_ERRORS.emailRequired;
   else if (email.length > CONTACT_LIMITS.email || !isEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
   return errors;
