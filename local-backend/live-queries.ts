@@ -33,6 +33,8 @@ export class LiveQuery {
   result: Promise<SharedOutcome> | undefined;
   /** Reads of the latest run; while a run is in flight, the reads it has made so far. */
   reads = new ReadSet();
+  /** Changes committed while the latest run was in flight: it read a snapshot from before them. */
+  changedDuringRun: CommitEvent["changes"][] = [];
   tables = new Set<string>();
   readonly subscribers = new Map<Subscriber, number>();
 
@@ -87,6 +89,7 @@ export class LiveQueries {
     if (!entry.result) {
       const reads = new ReadSet();
       entry.reads = reads;
+      entry.changedDuringRun = [];
       this.running.add(entry);
       const result = this.engine
         .runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads)
@@ -104,6 +107,11 @@ export class LiveQueries {
     this.running.delete(entry);
     if (entry.result !== result || !this.entries.has(entry.key)) return;
     if (outcome?.journal) entry.journal = outcome.journal;
+    // A run reads the snapshot of the moment it was asked for: a commit during the run that
+    // touches what it read by the end makes its result stale at once.
+    const changed = entry.changedDuringRun;
+    entry.changedDuringRun = [];
+    if (changed.some((changes) => changes.some((change) => entry.reads.isAffectedBy(change)))) return this.invalidate(entry);
     this.unindex(entry);
     entry.tables = entry.reads.touchedTables();
     for (const table of entry.tables) {
@@ -125,11 +133,13 @@ export class LiveQueries {
   }
 
   onCommit(event: CommitEvent) {
+    for (const entry of this.running) entry.changedDuringRun.push(event.changes);
     const affected = new Set<LiveQuery>();
     for (const change of event.changes) {
-      const candidates = [...(this.byTable.get(tableKey(change.component, change.table)) ?? []), ...this.running];
-      for (const entry of candidates) {
-        if (!affected.has(entry) && entry.reads.isAffectedBy(change)) affected.add(entry);
+      // A run in flight is left to finish: its snapshot's result is right for its timestamp, and
+      // what it read is checked against these changes when it settles.
+      for (const entry of this.byTable.get(tableKey(change.component, change.table)) ?? []) {
+        if (!affected.has(entry) && !this.running.has(entry) && entry.reads.isAffectedBy(change)) affected.add(entry);
       }
     }
     for (const entry of affected) this.invalidate(entry);

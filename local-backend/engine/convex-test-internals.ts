@@ -21,9 +21,10 @@ import type {
 } from "convex/server";
 import { convexToJson, getDocumentSize, type Value } from "convex/values";
 import { tableOf, type Document, type RangeBound } from "./document-fields";
-import { VersionHistory, type Versions } from "./snapshots";
+import { VersionHistory } from "./snapshots";
 import { asyncRules, syncRules, type TableIndexes } from "./syscall-rules";
 import { TableStore } from "./table-store";
+import { Transactions, type Manager } from "./transactions";
 import { search, searchPage, type RankedDocument, type SearchIndexDefinition, type SearchSource } from "./text-search";
 
 export type Modules = Record<string, () => Promise<unknown>>;
@@ -125,6 +126,9 @@ interface TransactionManager {
   _lastCommitTs: bigint;
   getMetricsTracker(): { trackRead(bytes: number): void } | undefined;
   commit(isNested: boolean): bigint | null;
+  begin(isNested: boolean, limits?: unknown): Promise<void>;
+  getSnapshotTs(): bigint;
+  _endTransaction(isNested: boolean): void;
 }
 
 interface ConvexGlobal {
@@ -204,6 +208,8 @@ export interface Internals {
   snapshotTs(): bigint;
   /** Runs a query on the databases as of commit `ts`; throws a RetryableError when `ts` is outside the kept history. */
   atSnapshot<T>(ts: bigint, query: () => Promise<T>): Promise<T>;
+  /** Runs a query on the databases as of the latest commit now, whatever commits while it runs. */
+  readLatest<T>(query: () => Promise<T>): Promise<T>;
   /** Wraps the syscalls every function makes, to observe reads and take over scheduling. */
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
   /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
@@ -227,7 +233,9 @@ export async function createInternals(
   modules: Modules,
   components: ComponentModules[] = [],
 ): Promise<Internals> {
-  const t = convexTest(schema as SchemaDefinition<GenericSchema, boolean>, modules) as unknown as Accessor & PathAccessor;
+  // Convex's documented transaction limits (documents and bytes read and written, index ranges,
+  // functions scheduled), enforced with Convex's texts, so code that would fail there fails here.
+  const t = convexTest({ schema, modules, transactionLimits: true }) as unknown as Accessor & PathAccessor;
   if (typeof t.registerComponent !== "function" || typeof t.runInComponent !== "function") {
     throw new Error("convex-test internals changed: the accessor has no registerComponent() or runInComponent()");
   }
@@ -257,14 +265,13 @@ export async function createInternals(
   const context = executionContext;
   if (typeof global.jsSyscall !== "function") throw new Error("convex-test internals changed: no jsSyscall");
   const tm = global.transactionManager;
-  if (typeof tm.getMetricsTracker !== "function" || typeof tm.commit !== "function") {
-    throw new Error("convex-test internals changed: transaction manager has no getMetricsTracker() or commit()");
+  for (const method of ["getMetricsTracker", "commit", "begin", "getSnapshotTs", "_endTransaction"] as const) {
+    if (typeof tm[method] !== "function") throw new Error(`convex-test internals changed: transaction manager has no ${method}()`);
   }
   if (typeof tm._lastCommitTs !== "bigint") throw new Error("convex-test internals changed: transaction manager has no _lastCommitTs");
 
   const paths = ["", ...components.map((component) => component.path)];
   const history = new VersionHistory(tm._lastCommitTs);
-  const snapshot = new AsyncLocalStorage<bigint>();
   const databases = new Map<string, { db: DatabaseFake; store: TableStore }>();
   for (const componentPath of paths) {
     const db = global.components[componentPath]?.db;
@@ -277,11 +284,9 @@ export async function createInternals(
     }
     keepContentTypes(db);
     databases.set(componentPath, { db, store: indexedReads(db) });
-    readAtSnapshot(db, () => {
-      const ts = snapshot.getStore();
-      return ts === undefined ? undefined : history.versionsAt(ts, componentPath);
-    });
   }
+  const transactions = new Transactions(tm as unknown as Manager, new Map([...databases].map(([componentPath, { db }]) => [componentPath, db])));
+  transactions.install();
   shareIdCounter([...databases.values()].map(({ db }) => db));
   recordContentTypes(global);
   const currentComponent = () => context.getStore()?.componentPath ?? "";
@@ -299,7 +304,7 @@ export async function createInternals(
   // Components in a saved state that are no longer installed: kept as they are, never dropped.
   let detached: Record<string, ComponentState> = {};
 
-  const listeners: ((event: CommitEvent) => void)[] = [(event) => history.record(event)];
+  const listeners: ((event: CommitEvent) => void)[] = [(event) => transactions.record(event.changes), (event) => history.record(event)];
   const commit = tm.commit.bind(tm);
   tm.commit = (isNested: boolean) => {
     // Nested transactions merge into their parent; only the outermost commit reaches the databases.
@@ -362,7 +367,9 @@ export async function createInternals(
       history.want();
       return tm._lastCommitTs;
     },
-    atSnapshot: (ts, query) => history.pin(ts, tm._lastCommitTs, () => snapshot.run(ts, query)),
+    atSnapshot: (ts, query) =>
+      history.pin(ts, tm._lastCommitTs, () => transactions.readAt(query, { ts, versionsAt: (component) => history.versionsAt(ts, component) })),
+    readLatest: (query) => transactions.readAt(query),
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);
       global.asyncSyscall = async(streamFromCache(global, () => dbOf(currentComponent()), global.asyncSyscall));
@@ -598,34 +605,6 @@ function indexedReads(db: DatabaseFake): TableStore {
     return { ...page, isDone: false, continueCursor: db._encodeCursor(last, fields) };
   };
   return store;
-}
-
-/**
- * A read at an earlier timestamp sees, under its transaction's own level of writes, one more level
- * that holds each document changed since at its version then (null: not inserted yet). Every read
- * path (get, index ranges, scans, pagination, search) already merges pending writes over the
- * committed documents, so that is all it takes, and a read at the latest commit pays one lookup
- * per transaction. The level is taken once the transaction holds convex-test's lock, so no commit
- * slips in between, and only this query sees it: top-level transactions run one at a time.
- */
-function readAtSnapshot(db: DatabaseFake, versions: () => Versions | undefined) {
-  const levels = new WeakSet<Versions>();
-  const start = db.startTransaction.bind(db);
-  db.startTransaction = () => {
-    const level = db._writes.length === 0 ? versions() : undefined;
-    if (level) {
-      levels.add(level);
-      db._writes.push(level);
-    }
-    start();
-  };
-  // A query (the only kind run at a snapshot) always ends by rolling back.
-  const rollback = db.rollbackWrites.bind(db);
-  db.rollbackWrites = () => {
-    rollback();
-    const [level] = db._writes;
-    if (db._writes.length === 1 && level && levels.has(level)) db._writes.pop();
-  };
 }
 
 /**

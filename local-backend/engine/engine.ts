@@ -467,7 +467,9 @@ export class Engine {
     fromClient = true,
   ): Promise<QueryOutcome> {
     const ctx: RunContext = { reads, journal: journal ? (JSON.parse(journal) as Journal) : null };
-    const outcome = await this.enter(ctx, () => withLogLines(() => this.execute("query", udfPath, args, identity, fromClient)));
+    const outcome = await this.enter(ctx, () =>
+      this.internals.readLatest(() => withLogLines(() => this.execute("query", udfPath, args, identity, fromClient))),
+    );
     return { outcome, reads, journal: ctx.newJournal ? JSON.stringify(ctx.newJournal) : null };
   }
 
