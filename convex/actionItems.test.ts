@@ -5,7 +5,8 @@ import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { ACTION_ITEM_MESSAGES } from "./model/messages";
+import { ACTION_ITEM_LIMITS } from "./model/actionItemRules";
+import { ACTION_ITEM_MESSAGES, AUTH_MESSAGES, BOUND_MESSAGES, type UserError } from "./model/messages";
 import type { Role } from "./model/permissions";
 import { activitiesOf, insertSession, notificationsOf } from "./test.sessions";
 import { newConvexTest, runScheduled } from "./test.setup";
@@ -107,7 +108,7 @@ describe("actionItems:create", () => {
     const error = await member.as
       .mutation(
         api.actionItems.create,
-        form(sessionId, coach.id, { title: "   ", estimatedMinutes: -5, transcriptTimestamp: "5", dueDate: "2026-13-01" }),
+        form(sessionId, coach.id, { title: "   ", transcriptTimestamp: "5", dueDate: "2026-13-01" }),
       )
       .catch((caught: unknown) => caught);
     expect((error as ConvexError<{ code: string; fields: Record<string, string> }>).data).toEqual({
@@ -116,7 +117,6 @@ describe("actionItems:create", () => {
       fields: {
         title: "Please enter a title.",
         responsibleUserId: "Please choose who is responsible.",
-        estimatedMinutes: "Estimated minutes must be 0 or more.",
         transcriptTimestamp: "Use MM:SS, for example 12:05.",
         dueDate: "Please enter a valid date.",
       },
@@ -125,6 +125,33 @@ describe("actionItems:create", () => {
     expect(await codeOf(member.as.mutation(api.actionItems.create, form(cancelled, member.id)))).toBe("INVALID_ACTION_ITEM");
     expect(await itemsIn(t)).toEqual([]);
     expect(await activitiesOf(t, member.id)).toEqual([]);
+  });
+
+  it("refuses a huge title, a thousand tags and minutes past their range, naming each field and writing nothing", async () => {
+    const { t, member, sessionId } = await setup();
+    const error = await member.as
+      .mutation(
+        api.actionItems.create,
+        form(sessionId, member.id, { title: "x".repeat(100_000), tags: Array.from({ length: 1000 }, (_, i) => `tag${i}`), estimatedMinutes: 1e308 }),
+      )
+      .catch((caught: unknown) => caught);
+    expect((error as ConvexError<UserError>).data).toEqual({
+      code: "INVALID_INPUT",
+      message: AUTH_MESSAGES.INVALID_INPUT,
+      fields: {
+        title: BOUND_MESSAGES.tooLong(ACTION_ITEM_LIMITS.title),
+        tags: BOUND_MESSAGES.tooMany(ACTION_ITEM_LIMITS.tags),
+        estimatedMinutes: BOUND_MESSAGES.wholeNumber(0, ACTION_ITEM_LIMITS.minutes),
+      },
+    });
+    const id = await member.as.mutation(api.actionItems.create, form(sessionId, member.id));
+    const before = await itemsIn(t);
+    const edit = { ...form(sessionId, member.id), status: "completed" as const };
+    const { sessionId: _, ...fields } = edit;
+    expect(await codeOf(member.as.mutation(api.actionItems.update, { id, ...fields, actualMinutes: -500 }))).toBe("INVALID_INPUT");
+    expect(await codeOf(member.as.mutation(api.actionItems.update, { id, ...fields, completionNotes: "Done\u202Egnp.exe" }))).toBe("INVALID_INPUT");
+    expect(await codeOf(member.as.mutation(api.actionItems.quickAdd, { title: "Plan\r\nthe week" }))).toBe("INVALID_INPUT");
+    expect(await itemsIn(t)).toEqual(before);
   });
 
   it("keeps people who are not in the session out, staff included", async () => {
@@ -348,8 +375,8 @@ describe("reading and changing an item", () => {
       completionNotes: "Waiting for it",
     });
     expect(await refusal(member.as.mutation(api.actionItems.updateProgress, { id: coachCommitment, status: "pending", actualMinutes: -5 }))).toMatchObject({
-      code: "INVALID_ACTION_ITEM",
-      fields: { actualMinutes: ACTION_ITEM_MESSAGES.ACTUAL_MINUTES_INVALID },
+      code: "INVALID_INPUT",
+      fields: { actualMinutes: BOUND_MESSAGES.wholeNumber(0, ACTION_ITEM_LIMITS.minutes) },
     });
     expect((await stored(coachCommitment)).status).toBe("blocked");
 

@@ -19,6 +19,8 @@ import {
   updateActionItem,
   updateActionItemProgress,
 } from "./model/actionItems";
+import { ACTION_ITEM_LIMITS } from "./model/actionItemRules";
+import { bounded, LIMITS } from "./model/bounds";
 import { namesOf } from "./model/sessions";
 import {
   actionItemFields,
@@ -40,16 +42,16 @@ const actionItemViewValidator = v.object(withSystemFields("actionItems", actionI
 
 /** What the form sets, on create and on update. */
 const formFields = {
-  title: v.string(),
-  description: v.string(),
+  title: bounded.line(ACTION_ITEM_LIMITS.title),
+  description: bounded.text(ACTION_ITEM_LIMITS.description),
   responsibleUserId: v.id("users"),
   commitmentType: commitmentTypeValidator,
   priority: actionItemPriorityValidator,
-  dueDate: v.optional(v.string()),
-  tags: v.array(v.string()),
-  estimatedMinutes: v.optional(v.number()),
-  transcriptQuote: v.optional(v.string()),
-  transcriptTimestamp: v.optional(v.string()),
+  dueDate: v.optional(bounded.token(LIMITS.dateText)),
+  tags: bounded.array(bounded.line(ACTION_ITEM_LIMITS.tag), ACTION_ITEM_LIMITS.tags),
+  estimatedMinutes: v.optional(bounded.int(0, ACTION_ITEM_LIMITS.minutes)),
+  transcriptQuote: v.optional(bounded.text(ACTION_ITEM_LIMITS.transcriptQuote)),
+  transcriptTimestamp: v.optional(bounded.token(LIMITS.dateText)),
   coachVisible: v.boolean(),
   clientVisible: v.boolean(),
 };
@@ -83,7 +85,7 @@ export const create = writerMutation({
  * their running, next or last completed session.
  */
 export const quickAdd = writerMutation({
-  args: { title: v.string() },
+  args: { title: bounded.line(ACTION_ITEM_LIMITS.title) },
   returns: v.id("actionItems"),
   handler: (ctx, { title }) => quickAddActionItem(ctx, ctx.viewer, title, Date.now()),
 });
@@ -94,8 +96,8 @@ export const update = writerMutation({
     id: v.id("actionItems"),
     ...formFields,
     status: actionItemStatusValidator,
-    actualMinutes: v.optional(v.number()),
-    completionNotes: v.optional(v.string()),
+    actualMinutes: v.optional(bounded.int(0, ACTION_ITEM_LIMITS.minutes)),
+    completionNotes: v.optional(bounded.text(ACTION_ITEM_LIMITS.completionNotes)),
   },
   returns: v.null(),
   handler: async (ctx, { id, ...edit }) => {
@@ -112,8 +114,8 @@ export const updateProgress = writerMutation({
   args: {
     id: v.id("actionItems"),
     status: actionItemStatusValidator,
-    actualMinutes: v.optional(v.number()),
-    completionNotes: v.optional(v.string()),
+    actualMinutes: v.optional(bounded.int(0, ACTION_ITEM_LIMITS.minutes)),
+    completionNotes: v.optional(bounded.text(ACTION_ITEM_LIMITS.completionNotes)),
   },
   returns: v.null(),
   handler: async (ctx, { id, ...progress }) => {

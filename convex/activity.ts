@@ -1,6 +1,7 @@
 /** The Recent Activity feed and /dashboard/activity: the caller's own activity, newest first. */
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded } from "./model/bounds";
 import { v } from "convex/values";
 import { memberQuery } from "./functions";
 import { activityFields, activityTypeValidator } from "./schema";
@@ -11,7 +12,7 @@ const activityValidator = v.object(withSystemFields("activities", activityFields
 export const list = memberQuery({
   args: {
     type: v.optional(activityTypeValidator),
-    paginationOpts: paginationOptsValidator,
+    paginationOpts: bounded.paginationOpts,
   },
   returns: paginationResultValidator(activityValidator),
   handler: (ctx, { type, paginationOpts }) => {

@@ -5,18 +5,19 @@
  * ACCOUNT_DEACTIVATED or FORBIDDEN. A new public function without a case here fails the test, and
  * every function that touches a member's own data says how it keeps members apart.
  */
-import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { recordActivity } from "./model/activity";
+import { forumNameKey } from "./model/forumNames";
 import { recordError } from "./model/errorRecords";
 import { insertEmailEvent } from "./model/campaignEvents";
 import { signUnsubscribeToken } from "./model/campaigns";
 import { hashConfirmationToken, newConfirmationToken } from "./model/newsletter";
 import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
 import { ACCESS_LEVELS, allows, type AccessLevel } from "./model/permissions";
-import { modules, newConvexTest } from "./test.setup";
+import { newConvexTest } from "./test.setup";
+import { call, publicFunctions } from "./test.functions";
 import { api, internal } from "./_generated/api";
 import { insertSession, storedFile, uploadedFile } from "./test.sessions";
 import { CALLERS, caller, signedIn, type Accessor, type CallerName, type T } from "./test.users";
@@ -24,16 +25,6 @@ import { paidPlan } from "./test.billing";
 import { http, HttpResponse } from "msw";
 import { server } from "../tests/mocks/server";
 import { stripeMock } from "../tests/mocks/stripe";
-
-interface Registered {
-  isQuery?: boolean;
-  isMutation?: boolean;
-  isAction?: boolean;
-  isPublic?: boolean;
-  access?: AccessLevel;
-}
-
-type Kind = "query" | "mutation" | "action";
 
 /** The world a case runs in: another member whose data nobody else may touch. */
 interface World {
@@ -1175,7 +1166,7 @@ const CASES: Record<string, Case> = {
  */
 function forumOf(t: T, otherId: Id<"users">, selfId: Id<"users"> | null) {
   return t.run(async (ctx) => {
-    const join = (id: Id<"users">, forumName: string) => ctx.db.patch("users", id, { forumMember: true, forumName, forumNameKey: forumName.toLowerCase() });
+    const join = (id: Id<"users">, forumName: string) => ctx.db.patch("users", id, { forumMember: true, forumName, forumNameKey: forumNameKey(forumName) });
     await join(otherId, "Other Member");
     if (selfId) await join(selfId, "Self Member");
     const now = Date.now();
@@ -1415,33 +1406,6 @@ async function bookableCoach(t: T) {
   // failing this matrix for an hour every night.
   const noon = Math.floor((Date.now() + 2 * DAY_MS) / DAY_MS) * DAY_MS + DAY_MS / 2;
   return { coachId: coach.id, slot: noon };
-}
-
-async function publicFunctions() {
-  const found: { name: string; kind: Kind; access: AccessLevel | undefined }[] = [];
-  for (const [file, load] of Object.entries(modules)) {
-    if (file.includes("/_generated/")) continue;
-    const exports = (await load()) as Record<string, unknown>;
-    for (const [exportName, value] of Object.entries(exports)) {
-      const fn = value as Registered;
-      if (typeof value !== "function" || !fn.isPublic) continue;
-      const kind: Kind | undefined = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : undefined;
-      if (!kind) continue;
-      found.push({ name: `${file.replace(/^\.\//, "").replace(/\.ts$/, "")}:${exportName}`, kind, access: fn.access });
-    }
-  }
-  return found.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-function call(as: Accessor, kind: Kind, name: string, args: Record<string, unknown>) {
-  switch (kind) {
-    case "query":
-      return as.query(makeFunctionReference<"query">(name), args);
-    case "mutation":
-      return as.mutation(makeFunctionReference<"mutation">(name), args);
-    case "action":
-      return as.action(makeFunctionReference<"action">(name), args);
-  }
 }
 
 /** The error code of a denial, or undefined when the call got through. */

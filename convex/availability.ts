@@ -2,7 +2,8 @@
 import { v } from "convex/values";
 import { withSystemFields } from "convex-helpers/validators";
 import { memberQuery, staffMutation, staffQuery } from "./functions";
-import { checkAvailability, coachAvailability } from "./model/availability";
+import { checkAvailability, coachAvailability, MAX_SLOT_RANGE_DAYS } from "./model/availability";
+import { bounded, LIMITS } from "./model/bounds";
 import { findSlots } from "./model/bookings";
 import { namesOf } from "./model/sessions";
 import { availabilityFields } from "./schema";
@@ -52,7 +53,12 @@ export const coaches = memberQuery({
  * outside the coach's and the caller's scheduled sessions; at most MAX_SLOT_RANGE_DAYS at once.
  */
 export const slots = memberQuery({
-  args: { coachId: v.id("users"), from: v.number(), to: v.number(), durationMinutes: v.number() },
+  args: {
+    coachId: v.id("users"),
+    from: bounded.time(),
+    to: bounded.timeAfter("from", MAX_SLOT_RANGE_DAYS),
+    durationMinutes: bounded.int(1, LIMITS.minutes),
+  },
   returns: v.array(v.number()),
   handler: (ctx, args) => findSlots(ctx, ctx.viewer, args, Date.now()),
 });

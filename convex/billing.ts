@@ -26,6 +26,7 @@ import {
   type PlanPrice,
   type PricedLine,
 } from "./model/billing";
+import { bounded, LIMITS } from "./model/bounds";
 import { userError } from "./model/errors";
 import { applyInvoicePaid, applyPaymentFailed, applyPaymentSucceeded, applySubscriptionSnapshot } from "./model/orders";
 import { claimWebhookDelivery } from "./model/webhooks";
@@ -83,7 +84,7 @@ const planView = v.object({
 
 /** What the checkout page shows for a tier (SPEC §2: user, current tier, selected tier, upgrade flag, billing cycle). */
 export const checkoutQuote = memberQuery({
-  args: { tier: v.string() },
+  args: { tier: bounded.token(LIMITS.code) },
   returns: v.union(
     v.null(),
     v.object({
@@ -118,7 +119,12 @@ function paymentSetup(viewer: Doc<"users">) {
   return { cardholderName: `${viewer.firstName} ${viewer.lastName}`.trim(), payment: stripeGateway()?.client ?? null };
 }
 
-const cartLinesValidator = v.array(v.object({ productId: v.string(), quantity: v.number() }));
+// Quantities below one and fractions are the cart's own refusal (priceCart), with its words.
+const cartLinesValidator = bounded.array(
+  v.object({ productId: bounded.token(LIMITS.id), quantity: bounded.number(0, LIMITS.quantity) }),
+  MAX_CART_LINES,
+);
+const scheduleValidator = v.object({ coachId: bounded.token(LIMITS.id), startsAt: bounded.time() });
 
 /** The cart's lines priced from our catalogue (SPEC §5: unknown, unavailable or too many refused). */
 async function priceFromCatalogue(ctx: Pick<QueryCtx, "db">, lines: readonly CartLine[]) {
@@ -174,7 +180,7 @@ const orderView = v.object({
 
 /** One of the member's own orders, live: the checkout waits on it for Stripe's confirmation. */
 export const order = memberQuery({
-  args: { orderId: v.string() },
+  args: { orderId: bounded.token(LIMITS.id) },
   returns: v.union(orderView, v.null()),
   handler: async (ctx, { orderId }) => {
     const id = ctx.db.normalizeId("orders", orderId);
@@ -250,7 +256,7 @@ type CheckoutStarted = { orderId: Id<"orders">; clientSecret: string };
 type Begun = { orderId: Id<"orders">; clientSecret?: string; amount: number };
 
 const purchaseValidator = v.union(
-  v.object({ kind: v.literal("subscription"), tier: v.string(), billingCycle: v.string() }),
+  v.object({ kind: v.literal("subscription"), tier: bounded.token(LIMITS.code), billingCycle: bounded.token(LIMITS.code) }),
   v.object({ kind: v.literal("cart"), lines: cartLinesValidator }),
 );
 
@@ -258,10 +264,10 @@ const purchaseValidator = v.union(
 export const beginOrder = internalMutation({
   args: {
     userId: v.id("users"),
-    idempotencyKey: v.string(),
-    cardholderName: v.string(),
+    idempotencyKey: bounded.token(),
+    cardholderName: bounded.line(CARDHOLDER_MAX),
     purchase: purchaseValidator,
-    schedule: v.optional(v.object({ coachId: v.string(), startsAt: v.number() })),
+    schedule: v.optional(scheduleValidator),
   },
   returns: v.object({ orderId: v.id("orders"), clientSecret: v.optional(v.string()), amount: v.number() }),
   handler: async (ctx, args) => {
@@ -357,7 +363,12 @@ async function stripePrice(stripe: Stripe, plan: PlanPrice): Promise<Stripe.Pric
 
 /** Starts paying for a plan: an incomplete Stripe subscription whose first invoice the page confirms. */
 export const startSubscriptionCheckout = memberAction({
-  args: { tier: v.string(), billingCycle: v.string(), cardholderName: v.string(), idempotencyKey: v.string() },
+  args: {
+    tier: bounded.token(LIMITS.code),
+    billingCycle: bounded.token(LIMITS.code),
+    cardholderName: bounded.line(CARDHOLDER_MAX),
+    idempotencyKey: bounded.token(),
+  },
   returns: checkoutStarted,
   handler: async (ctx, args): Promise<CheckoutStarted> => {
     const gateway = requireGateway();
@@ -396,9 +407,9 @@ export const startSubscriptionCheckout = memberAction({
 export const startCartCheckout = memberAction({
   args: {
     lines: cartLinesValidator,
-    cardholderName: v.string(),
-    idempotencyKey: v.string(),
-    schedule: v.optional(v.object({ coachId: v.string(), startsAt: v.number() })),
+    cardholderName: bounded.line(CARDHOLDER_MAX),
+    idempotencyKey: bounded.token(),
+    schedule: v.optional(scheduleValidator),
   },
   returns: checkoutStarted,
   handler: async (ctx, args): Promise<CheckoutStarted> => {
@@ -453,7 +464,7 @@ async function requirePaidSubscription(ctx: ActionCtx, userId: Id<"users">) {
  * difference at once; the new tier arrives with its webhook event.
  */
 export const changePlan = memberAction({
-  args: { tier: v.string(), billingCycle: v.string(), idempotencyKey: v.string() },
+  args: { tier: bounded.token(LIMITS.code), billingCycle: bounded.token(LIMITS.code), idempotencyKey: bounded.token() },
   returns: v.null(),
   handler: async (ctx, args) => {
     const gateway = requireGateway();
@@ -493,7 +504,7 @@ export const setCancelAtPeriodEnd = memberAction({
 
 /** Stripe's Billing Portal for the member's own customer (/subscription-portal). */
 export const portalSession = memberAction({
-  args: { returnUrl: v.string() },
+  args: { returnUrl: bounded.token(LIMITS.url) },
   returns: v.object({ url: v.string() }),
   handler: async (ctx, { returnUrl }): Promise<{ url: string }> => {
     const gateway = requireGateway();

@@ -156,6 +156,13 @@ describe("bookings.book", () => {
     expect(await codeOf(member.as.mutation(api.bookings.book, { coachId: member.id, startsAt: at(2, 10), durationMinutes: 60 }))).toBe(
       "COACH_NOT_FOUND",
     );
+    // Past the range of a JavaScript Date, or a length no session has: refused before a slot is looked for.
+    for (const [startsAt, durationMinutes] of [
+      [8_640_000_000_000_001, 60],
+      [at(2, 10), 1e308],
+      [at(2, 10), Number.NaN],
+    ] as const)
+      expect(await codeOf(member.as.mutation(api.bookings.book, { coachId: coach.id, startsAt, durationMinutes }))).toBe("INVALID_INPUT");
     expect(await t.run((ctx) => ctx.db.query("sessions").collect())).toEqual([]);
   });
 
@@ -379,6 +386,7 @@ describe("bookings.reschedule", () => {
     expect(await codeOf(member.as.mutation(api.bookings.reschedule, { sessionId: id, startsAt: at(2, 13, 30) }))).toBe("MEMBER_BUSY");
     expect(await codeOf(member.as.mutation(api.bookings.reschedule, { sessionId: id, startsAt: NOW - HOUR }))).toBe("SLOT_IN_PAST");
     expect(await codeOf(member.as.mutation(api.bookings.reschedule, { sessionId: id, startsAt: at(2, 20) }))).toBe("SLOT_UNAVAILABLE");
+    expect(await codeOf(member.as.mutation(api.bookings.reschedule, { sessionId: id, startsAt: 8_640_000_000_000_001 }))).toBe("INVALID_INPUT");
     expect((await t.run((ctx) => ctx.db.get("sessions", id)))!.startsAt).toBe(at(2, 10));
   });
 

@@ -2,7 +2,8 @@
  * Booking coaching sessions: book, cancel, reschedule, the member's and the coach's lists, and
  * the reminders. The rules are in convex/model/bookings.ts; running a session is sessions.ts.
  */
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded, LIMITS } from "./model/bounds";
 import { v } from "convex/values";
 import { withSystemFields } from "convex-helpers/validators";
 import { env } from "./_generated/server";
@@ -10,12 +11,15 @@ import { queueEmail } from "./email";
 import { internalMutation, memberMutation, memberQuery, staffQuery } from "./functions";
 import {
   bookSession,
+  CANCEL_REASON_MAX,
   cancelSession,
   coachClients as clientsOf,
+  DESCRIPTION_MAX,
   memberSessionsPage,
   rescheduleSession,
   sendReminder,
   sessionViews,
+  TITLE_MAX,
 } from "./model/bookings";
 import { loadSessionFor, openSessions } from "./model/sessions";
 import { sessionFields } from "./schema";
@@ -36,10 +40,10 @@ const sessionViewValidator = v
 export const book = memberMutation({
   args: {
     coachId: v.id("users"),
-    startsAt: v.number(),
-    durationMinutes: v.number(),
-    title: v.optional(v.string()),
-    description: v.optional(v.string()),
+    startsAt: bounded.time(),
+    durationMinutes: bounded.int(1, LIMITS.minutes),
+    title: v.optional(bounded.line(TITLE_MAX)),
+    description: v.optional(bounded.text(DESCRIPTION_MAX)),
   },
   returns: v.id("sessions"),
   handler: (ctx, args) => bookSession(ctx, ctx.viewer, args, Date.now()),
@@ -50,21 +54,21 @@ export const book = memberMutation({
  * Returns the minutes given back and whether the month's grace late cancel covered it.
  */
 export const cancel = memberMutation({
-  args: { sessionId: v.id("sessions"), reason: v.optional(v.string()) },
+  args: { sessionId: v.id("sessions"), reason: v.optional(bounded.text(CANCEL_REASON_MAX)) },
   returns: v.object({ refundedMinutes: v.number(), graceCancel: v.boolean() }),
   handler: (ctx, args) => cancelSession(ctx, ctx.viewer, args, Date.now()),
 });
 
 /** Moves a scheduled session to another open slot of its coach; for its member, its coach or an admin. */
 export const reschedule = memberMutation({
-  args: { sessionId: v.id("sessions"), startsAt: v.number() },
+  args: { sessionId: v.id("sessions"), startsAt: bounded.time() },
   returns: v.null(),
   handler: (ctx, args) => rescheduleSession(ctx, ctx.viewer, args, Date.now()),
 });
 
 /** The caller's own sessions: upcoming soonest first, or past latest first. */
 export const mine = memberQuery({
-  args: { scope: v.union(v.literal("upcoming"), v.literal("past")), paginationOpts: paginationOptsValidator },
+  args: { scope: v.union(v.literal("upcoming"), v.literal("past")), paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(sessionViewValidator),
   handler: async (ctx, { scope, paginationOpts }) => {
     const page = await memberSessionsPage(ctx, ctx.viewer._id, scope, Date.now(), {

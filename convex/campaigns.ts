@@ -4,7 +4,8 @@
  * unsubscribe. The rules are in model/campaigns.ts, the numbers in model/emailStats.ts.
  */
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded } from "./model/bounds";
 import { v } from "convex/values";
 import { adminMutation, adminQuery, internalMutation, publicMutation } from "./functions";
 import { accountLinkSecret } from "./integrations/config";
@@ -24,6 +25,8 @@ import {
   unsubscribeWithToken,
 } from "./model/campaigns";
 import { variantResultValidator } from "./model/emailDashboard";
+import { AB_MAX_VARIANTS } from "./model/emailSystem";
+import { TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX, TEMPLATE_SUBJECT_MAX } from "./model/emailTemplates";
 import {
   abTestStanding,
   abTestStandingValidator,
@@ -34,6 +37,7 @@ import {
   variantResults,
 } from "./model/emailStats";
 import { userError } from "./model/errors";
+import { EMAIL_FIELD_MESSAGES } from "./model/messages";
 import { campaignAudienceValidator, campaignTestTypeValidator, emailCampaignFields } from "./schema";
 
 const campaignValidator = v.object(withSystemFields("emailCampaigns", emailCampaignFields));
@@ -43,7 +47,7 @@ const campaignSummaryValidator = campaignValidator.omit("variants", "links", "cu
 
 /** Newest first, with each campaign's counts. */
 export const list = adminQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(campaignSummaryValidator),
   handler: async (ctx, { paginationOpts }) => {
     const result = await ctx.db.query("emailCampaigns").withIndex("by_created").order("desc").paginate(paginationOpts);
@@ -98,10 +102,14 @@ export const audienceSize = adminQuery({
 /** A draft: the template's subject and body, or the versions given (two or more make an A/B test). */
 export const create = adminMutation({
   args: {
-    name: v.string(),
+    name: bounded.line(TEMPLATE_NAME_MAX),
     templateId: v.id("emailTemplates"),
     audience: campaignAudienceValidator,
-    variants: v.optional(v.array(v.object({ subject: v.string(), body: v.string() }))),
+    variants: v.optional(bounded.array(
+        v.object({ subject: bounded.line(TEMPLATE_SUBJECT_MAX), body: bounded.text(TEMPLATE_BODY_MAX) }),
+        AB_MAX_VARIANTS,
+        EMAIL_FIELD_MESSAGES.variantCount(AB_MAX_VARIANTS),
+      )),
     testType: v.optional(campaignTestTypeValidator),
   },
   returns: v.id("emailCampaigns"),
@@ -137,7 +145,7 @@ export const send = adminMutation({
 
 /** Sends at `sendAt` (epoch ms, in the future); scheduling again moves it. */
 export const schedule = adminMutation({
-  args: { campaignId: v.id("emailCampaigns"), sendAt: v.number() },
+  args: { campaignId: v.id("emailCampaigns"), sendAt: bounded.time() },
   returns: v.null(),
   handler: async (ctx, { campaignId, sendAt }) => {
     await scheduleCampaign(ctx, await requireCampaign(ctx, campaignId), sendAt, accountLinkSecret(), Date.now());
@@ -164,7 +172,7 @@ export const endTest = adminMutation({
 
 /** The /unsubscribe page: the signed link's address gets no more campaigns. A forged link changes nothing. */
 export const unsubscribe = publicMutation({
-  args: { token: v.string() },
+  args: { token: bounded.token() },
   returns: v.object({ email: v.string(), alreadyUnsubscribed: v.boolean() }),
   handler: (ctx, { token }) => unsubscribeWithToken(ctx, accountLinkSecret(), token, Date.now()),
 });

@@ -1,6 +1,7 @@
 /** What visitors browse: marketplace products, blog posts, case studies and events. */
 import { v } from "convex/values";
 import { internalQuery, publicQuery } from "./functions";
+import { bounded, LIMITS } from "./model/bounds";
 import { articleFields, articleKindValidator, eventFields, productFields } from "./schema";
 
 const productValidator = v.object({ _id: v.id("products"), ...productFields }).omit("sortOrder");
@@ -40,7 +41,7 @@ export const articles = publicQuery({
 });
 
 export const article = publicQuery({
-  args: { kind: articleKindValidator, slug: v.string() },
+  args: { kind: articleKindValidator, slug: bounded.token(LIMITS.slug) },
   returns: v.union(v.null(), v.object(articleFields).omit("kind")),
   handler: async (ctx, { kind, slug }) => {
     const row = await ctx.db

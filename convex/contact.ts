@@ -1,10 +1,11 @@
 /** The contact form: visitors and members write, admins read (and are told by e-mail). */
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded, LIMITS } from "./model/bounds";
 import { ConvexError, v } from "convex/values";
 import { queueEmail } from "./email";
 import { adminMutation, adminQuery, publicMutation } from "./functions";
-import { CONTACT_SUBJECT_LABELS, contactErrors, type ContactSubject } from "./model/contact";
+import { CONTACT_LIMITS, CONTACT_SUBJECT_LABELS, contactErrors, type ContactSubject } from "./model/contact";
 import { AUTH_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import { callerKey, enforceRateLimits } from "./model/rateLimits";
 import { normalizeEmail } from "./model/users";
@@ -17,7 +18,12 @@ const messageValidator = v.object(withSystemFields("contactMessages", contactMes
  * per sender address, per client (the member, else the network address) and for everyone.
  */
 export const submit = publicMutation({
-  args: { name: v.string(), email: v.string(), subject: v.optional(v.string()), message: v.string() },
+  args: {
+    name: bounded.line(CONTACT_LIMITS.name),
+    email: bounded.line(CONTACT_LIMITS.email),
+    subject: v.optional(bounded.token(LIMITS.code)),
+    message: bounded.text(CONTACT_LIMITS.message),
+  },
   returns: v.null(),
   handler: async (ctx, input) => {
     const fields = contactErrors(input);
@@ -61,7 +67,7 @@ export const submit = publicMutation({
 
 /** The inbox, newest first. */
 export const list = adminQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(messageValidator),
   handler: (ctx, { paginationOpts }) => ctx.db.query("contactMessages").withIndex("by_created").order("desc").paginate(paginationOpts),
 });

@@ -10,6 +10,7 @@ import { env, type QueryCtx } from "./_generated/server";
 import { adminMutation, adminQuery } from "./functions";
 import { currentAdapters } from "./integrations/config";
 import { isEntitled, PLAN_PRICES, type CheckoutTier } from "./model/billing";
+import { bounded, LIMITS } from "./model/bounds";
 import { COLLECTION_NOTES, CONTENT_STORE, DEBUG_TEXTS, isGrantableTier, masteryChange, OTHER_COLLECTION, rolesMatrix, type DebugTestItem } from "./model/debug";
 import { userError } from "./model/errors";
 import { settleTier } from "./model/orders";
@@ -149,7 +150,7 @@ async function planInForce(ctx: Pick<QueryCtx, "db">, userId: Id<"users">, now: 
 
 /** What moving a member (the caller unless an e-mail is given) to Mastery would do; null when no account has that e-mail. Charges nothing. */
 export const masteryPreview = adminQuery({
-  args: { email: v.optional(v.string()) },
+  args: { email: v.optional(bounded.line(LIMITS.email)) },
   returns: v.union(
     v.null(),
     v.object({
@@ -193,7 +194,7 @@ const grantResult = v.object({
  * charged; the member's tier is then settled from their subscriptions as after any payment.
  */
 export const grantComplementary = adminMutation({
-  args: { email: v.string(), tier: v.string() },
+  args: { email: bounded.line(LIMITS.email), tier: bounded.token(LIMITS.code) },
   returns: grantResult,
   handler: async (ctx, args) => {
     if (!isGrantableTier(args.tier)) throw userError("PLAN_NOT_FOUND");
@@ -215,7 +216,7 @@ export const grantComplementary = adminMutation({
 
 /** Ends a complementary plan now (a paid one ends only through Stripe); the tier is settled again. */
 export const endComplementary = adminMutation({
-  args: { subscriptionId: v.string() },
+  args: { subscriptionId: bounded.token(LIMITS.id) },
   returns: v.object({ message: v.string(), memberTier: v.string() }),
   handler: async (ctx, args) => {
     const id = ctx.db.normalizeId("subscriptions", args.subscriptionId);
@@ -243,7 +244,7 @@ export const pings = adminQuery({
 
 /** Writes a ping stamped with the server's time, keeping only the newest PINGS_KEPT. */
 export const ping = adminMutation({
-  args: { sentAt: v.number() },
+  args: { sentAt: bounded.time() },
   returns: v.id("debugPings"),
   handler: async (ctx, { sentAt }) => {
     const id = await ctx.db.insert("debugPings", { userId: ctx.viewer._id, sentAt, at: Date.now() });

@@ -10,7 +10,8 @@
  */
 import { vEmailEvent } from "@convex-dev/resend";
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded } from "./model/bounds";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -177,7 +178,7 @@ const outboxValidator = v.object(withSystemFields("emailOutbox", emailOutboxFiel
 
 /** Everything sent and how far it got, newest first. */
 export const outbox = adminQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(outboxValidator),
   handler: (ctx, { paginationOpts }) => ctx.db.query("emailOutbox").withIndex("by_created").order("desc").paginate(paginationOpts),
 });

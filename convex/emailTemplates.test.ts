@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "./_generated/api";
+import { BOUND_MESSAGES } from "./model/messages";
 import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn } from "./test.users";
 
@@ -55,10 +56,15 @@ describe("templates", () => {
 
   it("refuses empty, over-long and unknown-variable fields with every reason, saving nothing", async () => {
     const { t, admin } = await setup();
-    expect(await errorOf(admin.mutation(api.emailTemplates.create, { ...welcome, name: "", body: "x".repeat(20_001) }))).toEqual({
+    expect(await errorOf(admin.mutation(api.emailTemplates.create, { ...welcome, name: "", body: " " }))).toEqual({
       code: "INVALID_TEMPLATE",
       message: "Please check the highlighted fields.",
-      fields: { name: "Please fill this in.", body: "Please keep this to 20000 characters or fewer." },
+      fields: { name: "Please fill this in.", body: "Please fill this in." },
+    });
+    expect(await errorOf(admin.mutation(api.emailTemplates.create, { ...welcome, subject: "Hi\r\nBcc: x@example.com", body: "x".repeat(20_001) }))).toEqual({
+      code: "INVALID_INPUT",
+      message: "Please check the highlighted fields.",
+      fields: { subject: BOUND_MESSAGES.lineCharacters, body: "Use at most 20,000 characters." },
     });
     expect(await errorOf(admin.mutation(api.emailTemplates.create, { ...welcome, subject: "Hi {{ first_name }}" }))).toEqual({
       code: "UNKNOWN_TEMPLATE_VARIABLE",

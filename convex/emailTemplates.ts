@@ -7,13 +7,20 @@ import { withSystemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { adminMutation, adminQuery } from "./functions";
 import { checkCategoryChange, checkTemplate, requireTemplate } from "./model/campaigns";
+import { bounded } from "./model/bounds";
 import { templateStats } from "./model/emailStats";
+import { TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX, TEMPLATE_SUBJECT_MAX } from "./model/emailTemplates";
 import { emailTemplateFields, templateCategoryValidator } from "./schema";
 
 /** More templates than this is beyond what an admin team keeps; the newest edited come first. */
 const LIST_LIMIT = 200;
 
-const templateInput = { name: v.string(), category: templateCategoryValidator, subject: v.string(), body: v.string() };
+const templateInput = {
+  name: bounded.line(TEMPLATE_NAME_MAX),
+  category: templateCategoryValidator,
+  subject: bounded.line(TEMPLATE_SUBJECT_MAX),
+  body: bounded.text(TEMPLATE_BODY_MAX),
+};
 
 /** Templates, most recently edited first, with e-mails sent (`usage`) and open and click rates (percent). */
 export const list = adminQuery({

@@ -1,6 +1,7 @@
 /** The server's error records (model/errorRecords.ts) for the admins' errors tab, and the webhooks' way to add one. */
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded, LIMITS } from "./model/bounds";
 import { v } from "convex/values";
 import { adminQuery, internalMutation } from "./functions";
 import { recordError } from "./model/errorRecords";
@@ -12,7 +13,7 @@ const errorRecordValidator = v.object(withSystemFields("errorRecords", errorReco
 
 /** Every record, newest first; with `service`, that service's only. */
 export const recent = adminQuery({
-  args: { paginationOpts: paginationOptsValidator, service: v.optional(v.string()) },
+  args: { paginationOpts: bounded.paginationOpts, service: v.optional(bounded.token(LIMITS.code)) },
   returns: paginationResultValidator(errorRecordValidator),
   handler: (ctx, { paginationOpts, service }) => {
     const records =
@@ -25,7 +26,7 @@ export const recent = adminQuery({
 
 /** Support-code lookup: the record a member's reference (shown beside the error in the browser) points at. */
 export const byReference = adminQuery({
-  args: { reference: v.string() },
+  args: { reference: bounded.line(LIMITS.code) },
   returns: v.union(errorRecordValidator, v.null()),
   handler: (ctx, { reference }) =>
     ctx.db

@@ -20,6 +20,8 @@ import {
   saveProposals,
   type ExtractorName,
 } from "./model/extractionPipeline";
+import { ACTION_ITEM_LIMITS } from "./model/actionItemRules";
+import { bounded, LIMITS } from "./model/bounds";
 import { acceptProposal, loadProposalFor } from "./model/proposals";
 import { userError } from "./model/errors";
 import { ruleExtractor } from "./model/ruleExtractor";
@@ -136,10 +138,10 @@ export const accept = writerMutation({
     proposalId: v.id("actionItemProposals"),
     edits: v.optional(
       v.object({
-        title: v.optional(v.string()),
-        description: v.optional(v.string()),
+        title: v.optional(bounded.line(ACTION_ITEM_LIMITS.title)),
+        description: v.optional(bounded.text(ACTION_ITEM_LIMITS.description)),
         priority: v.optional(actionItemPriorityValidator),
-        dueDate: v.optional(v.union(v.string(), v.null())),
+        dueDate: v.optional(v.union(bounded.token(LIMITS.dateText), v.null())),
       }),
     ),
   },

@@ -5,7 +5,7 @@ import { server } from "../tests/mocks/server";
 import { RESEND_BATCH } from "../tests/mocks/resend";
 import { api, internal } from "./_generated/api";
 import { FORM_MESSAGES } from "./model/contact";
-import { RATE_LIMIT_MESSAGES } from "./model/messages";
+import { BOUND_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import type { RateLimitedError } from "./model/rateLimits";
 import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
@@ -65,9 +65,18 @@ describe("contact.submit", () => {
       fields: { name: "Enter your name.", email: "Enter a valid email address.", message: "Write a message." },
     });
     expect(await errorData(t.mutation(api.contact.submit, { ...message, message: "x".repeat(5001) }))).toMatchObject({
-      fields: { message: "Use at most 5000 characters." },
+      fields: { message: "Use at most 5,000 characters." },
     });
     expect(await errorData(t.mutation(api.contact.submit, { ...message, subject: "billing" }))).toMatchObject({ code: "INVALID_INPUT" });
+    // A line break in the name would reach the subject of the admins' e-mail.
+    expect(await errorData(t.mutation(api.contact.submit, { ...message, name: "Sam\r\nBcc: everyone@example.com" }))).toMatchObject({
+      code: "INVALID_INPUT",
+      fields: { name: BOUND_MESSAGES.lineCharacters },
+    });
+    expect(await errorData(t.mutation(api.contact.submit, { ...message, message: "Hi\u202Eevil" }))).toMatchObject({
+      fields: { message: BOUND_MESSAGES.textCharacters },
+    });
+    expect(await t.run((ctx) => ctx.db.query("emailOutbox").collect())).toEqual([]);
     expect(await t.run((ctx) => ctx.db.query("contactMessages").collect())).toEqual([]);
   });
 

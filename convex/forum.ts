@@ -5,7 +5,8 @@
  * moderation fields are for staff only. Rules: model/forumRules.ts (pure) and model/forum.ts.
  * Moderation is in forumModeration.ts.
  */
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded, LIMITS } from "./model/bounds";
 import { v } from "convex/values";
 import { internalMutation, memberMutation, memberQuery, publicQuery, writerMutation } from "./functions";
 import {
@@ -28,7 +29,17 @@ import {
   threadsPage,
   toggleReaction,
 } from "./model/forum";
-import { forumPostStatusValidator, forumReactionValidator, forumThreadFields, forumVisibilityValidator, roleValidator } from "./schema";
+import { FORUM_SEARCH_MAX } from "./model/forumRules";
+import {
+  forumBodyArg,
+  forumPostStatusValidator,
+  forumReactionValidator,
+  forumReasonArg,
+  forumThreadFields,
+  forumTitleArg,
+  forumVisibilityValidator,
+  roleValidator,
+} from "./schema";
 
 /** How a post's author is shown: their forum name, and a badge for coaches and admins. */
 export const forumAuthorValidator = v.object({
@@ -97,7 +108,7 @@ export const standing = memberQuery({
 
 /** Joins the forum, choosing a forum name when the caller has none yet (field errors as in the profile form). */
 export const join = writerMutation({
-  args: { forumName: v.optional(v.string()) },
+  args: { forumName: v.optional(bounded.line(LIMITS.name)) },
   returns: v.null(),
   handler: async (ctx, { forumName }) => {
     await joinForum(ctx, ctx.viewer, forumName);
@@ -114,14 +125,14 @@ export const categories = memberQuery({
 
 /** One category by slug, or null when it does not exist or is not the caller's to see. */
 export const category = memberQuery({
-  args: { slug: v.string() },
+  args: { slug: bounded.token(LIMITS.slug) },
   returns: v.union(forumCategoryViewValidator, v.null()),
   handler: (ctx, { slug }) => categoryBySlug(ctx, ctx.viewer, slug),
 });
 
 /** A category's visible threads, pinned first, then by latest activity. */
 export const threads = memberQuery({
-  args: { categoryId: v.id("forumCategories"), paginationOpts: paginationOptsValidator },
+  args: { categoryId: v.id("forumCategories"), paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(forumThreadSummaryValidator),
   handler: (ctx, { categoryId, paginationOpts }) => threadsPage(ctx, ctx.viewer, categoryId, paginationOpts),
 });
@@ -145,14 +156,14 @@ export const thread = memberQuery({
 
 /** A thread's posts, oldest first, the opening post first of all; staff also see hidden ones. */
 export const posts = memberQuery({
-  args: { threadId: v.id("forumThreads"), paginationOpts: paginationOptsValidator },
+  args: { threadId: v.id("forumThreads"), paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(forumPostViewValidator),
   handler: (ctx, { threadId, paginationOpts }) => postsPage(ctx, ctx.viewer, threadId, paginationOpts, Date.now()),
 });
 
 /** Threads and replies whose title or text match, best first, from categories the caller may see. */
 export const search = memberQuery({
-  args: { query: v.string() },
+  args: { query: bounded.line(FORUM_SEARCH_MAX) },
   returns: v.array(
     v.object({
       postId: v.id("forumPosts"),
@@ -176,21 +187,21 @@ export const recentPublic = publicQuery({
 
 /** Starts a thread; the author follows it. */
 export const createThread = writerMutation({
-  args: { categoryId: v.id("forumCategories"), title: v.string(), body: v.string() },
+  args: { categoryId: v.id("forumCategories"), title: forumTitleArg, body: forumBodyArg },
   returns: v.id("forumThreads"),
   handler: (ctx, args) => createForumThread(ctx, ctx.viewer, args, Date.now()),
 });
 
 /** Replies to a thread; the author follows it, and followers and @mentions are notified. */
 export const reply = writerMutation({
-  args: { threadId: v.id("forumThreads"), body: v.string() },
+  args: { threadId: v.id("forumThreads"), body: forumBodyArg },
   returns: v.id("forumPosts"),
   handler: (ctx, args) => replyTo(ctx, ctx.viewer, args, Date.now()),
 });
 
 /** Edits the caller's own post within the edit window; `title` only for an opening post. */
 export const editPost = writerMutation({
-  args: { postId: v.id("forumPosts"), body: v.string(), title: v.optional(v.string()) },
+  args: { postId: v.id("forumPosts"), body: forumBodyArg, title: v.optional(forumTitleArg) },
   returns: v.null(),
   handler: async (ctx, args) => {
     await editForumPost(ctx, ctx.viewer, args, Date.now());
@@ -240,7 +251,7 @@ export const markRead = memberMutation({
 
 /** Reports a post to the moderators, once per member and post. */
 export const report = writerMutation({
-  args: { postId: v.id("forumPosts"), reason: v.string() },
+  args: { postId: v.id("forumPosts"), reason: forumReasonArg },
   returns: v.null(),
   handler: async (ctx, args) => {
     await reportPost(ctx, ctx.viewer, args, Date.now());

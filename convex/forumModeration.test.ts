@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { FORUM_MESSAGES } from "./model/messages";
+import { AUTH_MESSAGES, FORUM_MESSAGES } from "./model/messages";
 import { codeOf, errorOf, firstPage, forumCategory, forumMember, forumTables } from "./test.forum";
 import { newConvexTest } from "./test.setup";
 import type { T } from "./test.users";
@@ -85,7 +85,11 @@ describe("forumModeration:hidePost and restorePost", () => {
       fields: { reason: FORUM_MESSAGES.REASON_INVALID },
     });
     expect(await codeOf(coach.as.mutation(api.forumModeration.deletePost, { postId: replyId, reason: "no" }))).toBe("INVALID_FORUM_POST");
-    expect(await codeOf(coach.as.mutation(api.forumModeration.restorePost, { postId: replyId, reason: "x".repeat(501) }))).toBe("INVALID_FORUM_POST");
+    expect(await errorOf(coach.as.mutation(api.forumModeration.restorePost, { postId: replyId, reason: "x".repeat(501) }))).toEqual({
+      code: "INVALID_INPUT",
+      message: AUTH_MESSAGES.INVALID_INPUT,
+      fields: { reason: FORUM_MESSAGES.REASON_INVALID },
+    });
     expect(await forumTables(t)).toEqual(before);
   });
 });

@@ -6,6 +6,10 @@
  *
  * Each public wrapper tags what it builds with its access level, so the authorization matrix
  * test can find every public function and check it for every role.
+ *
+ * Every wrapper checks a call's arguments against the bounds their validators carry
+ * (model/bounds.ts) before the handler runs: a value past its bound is refused with
+ * INVALID_INPUT naming the argument, and the handler never sees it.
  */
 import { customAction, customCtx, customMutation, customQuery, NoOp } from "convex-helpers/server/customFunctions";
 import { makeFunctionReference, type UserIdentity } from "convex/server";
@@ -20,6 +24,8 @@ import {
   type ActionCtx,
   type QueryCtx,
 } from "./_generated/server";
+import type { GenericValidator, PropertyValidators } from "convex/values";
+import { boundsViolations } from "./model/bounds";
 import { userError } from "./model/errors";
 import { allows, type AccessLevel } from "./model/permissions";
 import { findUserByToken } from "./model/users";
@@ -63,9 +69,36 @@ async function requireIdentity(ctx: Pick<QueryCtx, "auth">) {
   return { identity };
 }
 
-/** Records the access level on the registered function, for the authorization matrix test. */
+interface Definition {
+  args?: PropertyValidators | GenericValidator;
+  handler: (ctx: unknown, args: Record<string, unknown>) => unknown;
+}
+
+/** The definition with its handler behind the bounds check of its `args`. */
+function bounded(definition: Definition): Definition {
+  const { args, handler } = definition;
+  if (!args) return definition;
+  return {
+    ...definition,
+    handler: (ctx, input) => {
+      const violations = boundsViolations(args, input);
+      if (violations.length > 0) throw userError("INVALID_INPUT", Object.fromEntries(violations.map(({ path, message }) => [path, message])));
+      return handler(ctx, input);
+    },
+  };
+}
+
+/** A builder whose functions check their arguments' bounds first. */
+function checked<B extends (definition: never) => unknown>(builder: B): B {
+  return ((definition: never) => builder(bounded(definition) as never)) as B;
+}
+
+/**
+ * Records the access level on the registered function, for the authorization matrix test, and
+ * its argument validators, for the test that every argument is bounded.
+ */
 function tagged<B extends (definition: never) => unknown>(access: AccessLevel, builder: B): B {
-  return ((definition: never) => Object.assign(builder(definition) as object, { access })) as B;
+  return ((definition: never) => Object.assign(checked(builder)(definition) as object, { access, argsValidators: (definition as Definition).args })) as B;
 }
 
 /** Open to everyone, signed in or not; `ctx.viewer` is the caller's users row when there is one. */
@@ -98,6 +131,6 @@ export const adminMutation = tagged("admin", customMutation(mutation, customCtx(
 export const adminAction = tagged("admin", customAction(action, customCtx((ctx) => requireUserInAction(ctx, "admin"))));
 
 /** Callable only from other Convex functions, the scheduler, crons and http actions. */
-export const internalQuery = customQuery(rawInternalQuery, NoOp);
-export const internalMutation = customMutation(rawInternalMutation, NoOp);
-export const internalAction = customAction(rawInternalAction, NoOp);
+export const internalQuery = checked(customQuery(rawInternalQuery, NoOp));
+export const internalMutation = checked(customMutation(rawInternalMutation, NoOp));
+export const internalAction = checked(customAction(rawInternalAction, NoOp));

@@ -12,6 +12,7 @@ import type { MutationCtx } from "./_generated/server";
 import { env } from "./_generated/server";
 import { queueEmail } from "./email";
 import { internalMutation, internalQuery, memberMutation, memberQuery, publicMutation } from "./functions";
+import { bounded } from "./model/bounds";
 import { accountLinkSecret } from "./integrations/config";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
@@ -183,7 +184,7 @@ export const lastRun = internalQuery({
  * paused it.
  */
 export const keepActive = publicMutation({
-  args: { token: v.string() },
+  args: { token: bounded.token() },
   returns: v.union(
     v.object({ ok: v.literal(true), firstName: v.string() }),
     v.object({ ok: v.literal(false), reason: v.union(v.literal("expired"), v.literal("invalid"), v.literal("deactivated"), v.literal("held")), message: v.string() }),

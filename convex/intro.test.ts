@@ -9,7 +9,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { INTRO_SESSION_MINUTES } from "./model/availability";
 import { generatePassword, INTRO_EMAIL_SUBJECT, INTRO_LINK_TTL_MS, linkTokenHash, newLinkToken } from "./model/intro";
-import { INTRO_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
+import { AUTH_MESSAGES, BOUND_MESSAGES, INTRO_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { insertSession } from "./test.sessions";
 import { signedIn, type T } from "./test.users";
@@ -241,6 +241,13 @@ describe("asking for the free intro", () => {
       expect(await errorOf(t.mutation(api.intro.book, visitor(coach.id, { email, startsAt: at(1, 10, 15) })))).toMatchObject({ code: "SLOT_UNAVAILABLE" });
       expect(await errorOf(t.mutation(api.intro.book, visitor(coach.id, { email, startsAt: at(1, 12) })))).toMatchObject({ code: "SLOT_UNAVAILABLE" });
       expect(await errorOf(t.mutation(api.intro.book, visitor(coach.id, { email, startsAt: at(-1, 10) })))).toMatchObject({ code: "SLOT_IN_PAST" });
+      expect(await errorOf(t.mutation(api.intro.book, visitor(coach.id, { email, startsAt: 8_640_000_000_000_001 })))).toMatchObject({
+        code: "INVALID_INPUT",
+        fields: { startsAt: BOUND_MESSAGES.time },
+      });
+      expect(await errorOf(t.mutation(api.intro.book, visitor(coach.id, { email, name: "Maya\u202E\r\nOrtiz" })))).toMatchObject({
+        fields: { name: BOUND_MESSAGES.lineCharacters },
+      });
       expect(await errorOf(t.mutation(api.intro.book, visitor(other.id, { email })))).toMatchObject({ code: "COACH_NOT_FOUND" });
     }
     expect(await counts(t)).toEqual(before);
@@ -486,6 +493,12 @@ describe("intro slots for visitors", () => {
     expect(slots.at(-1)).toBe(at(1, 16, 30));
     expect(await errorOf(t.query(api.intro.slots, { coachId: coach.id, from: at(0, 0), to: at(90, 0) }))).toMatchObject({
       code: "INVALID_INPUT",
+    });
+    // Past the range of a JavaScript Date: once an endless loop that stalled the whole backend.
+    expect(await errorOf(t.query(api.intro.slots, { coachId: coach.id, from: 8_640_000_000_000_001, to: 8_640_000_000_000_002 }))).toEqual({
+      code: "INVALID_INPUT",
+      message: AUTH_MESSAGES.INVALID_INPUT,
+      fields: { from: BOUND_MESSAGES.time, to: BOUND_MESSAGES.time },
     });
   });
 });

@@ -19,7 +19,8 @@ import { internalMutation, internalQuery, memberMutation, publicAction, publicMu
 import { createIdentity, deleteIdentity, IdentityEmailTaken } from "./integrations/identity";
 import { linkMayReactivate } from "./model/accountLinks";
 import { activityUrls } from "./model/activity";
-import { coachAvailability, INTRO_SESSION_MINUTES, loadCoach, MINUTE_MS } from "./model/availability";
+import { coachAvailability, INTRO_SESSION_MINUTES, loadCoach, MAX_SLOT_RANGE_DAYS, MINUTE_MS } from "./model/availability";
+import { bounded, LIMITS } from "./model/bounds";
 import { bookIntroSession, checkSlot, formatWhen, introSlots } from "./model/bookings";
 import { userError } from "./model/errors";
 import {
@@ -48,12 +49,12 @@ const REQUEST_KEPT_MS = 24 * 60 * 60 * 1000;
 const PENDING_PER_EMAIL_MAX = 20;
 
 const bookingArgs = {
-  name: v.string(),
-  email: v.string(),
+  name: bounded.line(LIMITS.name),
+  email: bounded.line(LIMITS.email),
   coachId: v.id("users"),
-  startsAt: v.number(),
+  startsAt: bounded.time(),
   /** The visitor's IANA zone, for their e-mails and dashboard; UTC when the browser gives none. */
-  timezone: v.optional(v.string()),
+  timezone: v.optional(bounded.token(LIMITS.timezone)),
 };
 
 /** Coaches a visitor can book an intro with: active, with hours set. */
@@ -77,7 +78,7 @@ export const coaches = publicQuery({
 
 /** Open intro start times (UTC epoch ms) with a coach in [from, to). */
 export const slots = publicQuery({
-  args: { coachId: v.id("users"), from: v.number(), to: v.number() },
+  args: { coachId: v.id("users"), from: bounded.time(), to: bounded.timeAfter("from", MAX_SLOT_RANGE_DAYS) },
   returns: v.array(v.number()),
   handler: (ctx, args) => introSlots(ctx, args, Date.now()),
 });
@@ -275,7 +276,7 @@ const linkStateValidator = v.union(
 
 /** What /booking/confirm shows for a link, without using it. */
 export const link = publicQuery({
-  args: { token: v.string() },
+  args: { token: bounded.token() },
   returns: linkStateValidator,
   handler: async (ctx, { token }): Promise<Infer<typeof linkStateValidator>> => {
     const found = await requestOf(ctx, token, Date.now());
@@ -316,7 +317,7 @@ const confirmedNew = v.object({
  * confirmation leaves nothing behind.
  */
 export const confirm = publicAction({
-  args: { token: v.string() },
+  args: { token: bounded.token() },
   returns: confirmedNew,
   // Annotated: the result would otherwise be inferred through `internal`, which refers back to this file.
   handler: async (ctx, { token }): Promise<Infer<typeof confirmedNew>> => {
@@ -348,7 +349,7 @@ export const confirm = publicAction({
 
 /** A pending link of an address without an account: what confirm needs before it makes one. */
 export const newAccountRequest = internalQuery({
-  args: { token: v.string() },
+  args: { token: bounded.token() },
   returns: v.object({ email: v.string(), name: v.string() }),
   handler: async (ctx, { token }) => {
     const request = await pendingRequest(ctx, token, Date.now());
@@ -359,7 +360,7 @@ export const newAccountRequest = internalQuery({
 
 /** The guest's users row and the booking, and the link used, in one transaction. */
 export const provision = internalMutation({
-  args: { token: v.string(), tokenIdentifier: v.string() },
+  args: { token: bounded.token(), tokenIdentifier: bounded.token() },
   returns: provisioned,
   handler: async (ctx, args) => {
     const now = Date.now();
@@ -399,7 +400,7 @@ export const provision = internalMutation({
  * time is booked on their account.
  */
 export const confirmExisting = memberMutation({
-  args: { token: v.string() },
+  args: { token: bounded.token() },
   returns: v.object({ bookingId: v.id("sessions") }),
   handler: async (ctx, { token }) => {
     const now = Date.now();

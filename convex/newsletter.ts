@@ -6,6 +6,7 @@
 import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, publicMutation } from "./functions";
+import { bounded, LIMITS } from "./model/bounds";
 import { newsletterErrors } from "./model/contact";
 import { AUTH_MESSAGES } from "./model/messages";
 import { confirmSignUp, removeExpiredSignUps, signUp } from "./model/newsletter";
@@ -15,7 +16,7 @@ import { confirmSignUp, removeExpiredSignUps, signUp } from "./model/newsletter"
  * httpClientKey). Returns nothing: the answer must not depend on whether the address is known.
  */
 export const subscribe = internalMutation({
-  args: { name: v.string(), email: v.string(), source: v.string(), client: v.string() },
+  args: { name: bounded.line(LIMITS.name), email: bounded.line(LIMITS.email), source: bounded.token(LIMITS.code), client: bounded.token() },
   returns: v.null(),
   handler: async (ctx, input) => {
     const fields = newsletterErrors(input);
@@ -27,7 +28,7 @@ export const subscribe = internalMutation({
 
 /** The /newsletter/confirm page's button: the link's address joins the list. The token is all the authority needed. */
 export const confirm = publicMutation({
-  args: { token: v.string() },
+  args: { token: bounded.token() },
   returns: v.object({ email: v.string() }),
   handler: (ctx, { token }) => confirmSignUp(ctx, token, Date.now()),
 });

@@ -186,12 +186,15 @@ describe("notifications.systemAlert", () => {
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client");
     const error = await errorOf(
-      admin.as.mutation(api.notifications.systemAlert, { userId: member.id, title: "  ", message: "x".repeat(1001), priority: "high" }),
+      admin.as.mutation(api.notifications.systemAlert, { userId: member.id, title: "  ", message: "   ", priority: "high" }),
     );
     expect(error).toMatchObject({
       code: "INVALID_INPUT",
       fields: { title: expect.any(String) as string, message: expect.any(String) as string },
     });
+    expect(
+      await errorOf(admin.as.mutation(api.notifications.systemAlert, { userId: member.id, title: "Hi\r\nthere", message: "x".repeat(1001), priority: "high" })),
+    ).toMatchObject({ code: "INVALID_INPUT", fields: { title: expect.any(String) as string, message: expect.any(String) as string } });
     const id = await admin.as.mutation(api.notifications.systemAlert, {
       userId: member.id,
       title: " Maintenance ",

@@ -4,7 +4,8 @@
  * (model/notifications.ts `notify`); admins can also send a system alert.
  */
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded } from "./model/bounds";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
@@ -25,7 +26,7 @@ const preferencesValidator = v.object(notificationPreferenceFields).omit("userId
 
 /** The caller's notifications, newest first. */
 export const list = memberQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(notificationValidator),
   handler: (ctx, { paginationOpts }) =>
     ctx.db
@@ -132,8 +133,8 @@ export const savePreferences = memberMutation({
 export const systemAlert = adminMutation({
   args: {
     userId: v.id("users"),
-    title: v.string(),
-    message: v.string(),
+    title: bounded.line(ALERT_TITLE_MAX),
+    message: bounded.text(ALERT_MESSAGE_MAX),
     priority: notificationPriorityValidator,
   },
   returns: v.id("notifications"),

@@ -9,7 +9,8 @@
 import { v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { adminMutation, adminQuery, internalMutation, memberMutation, memberQuery } from "./functions";
-import { answerText, formErrors, type FormField, normalizeForm, ONBOARDING_FORM_ID, onboardingError } from "./model/onboarding";
+import { bounded, LIMITS } from "./model/bounds";
+import { answerText, formErrors, type FormField, normalizeForm, ONBOARDING_FORM_ID, ONBOARDING_LIMITS, onboardingError } from "./model/onboarding";
 import { currentForm, loadVersion, ownBooking, recordResponse, responseFor, saveVersion } from "./model/onboardingStore";
 import { displayName, namesOf } from "./model/sessions";
 import { normalizeEmail } from "./model/users";
@@ -50,7 +51,7 @@ const responseSummary = (response: Doc<"onboardingResponses"> | null) =>
  * people's bookings reveal nothing.
  */
 export const forBooking = memberQuery({
-  args: { bookingId: v.string() },
+  args: { bookingId: bounded.token(LIMITS.id) },
   returns: v.union(v.null(), v.object({ booking: bookingView, form: formView, response: v.union(v.null(), responseView) })),
   handler: async (ctx, { bookingId }) => {
     const session = await ownBooking(ctx.db, ctx.viewer, bookingId);
@@ -70,11 +71,11 @@ export const forBooking = memberQuery({
  */
 export const submit = memberMutation({
   args: {
-    bookingId: v.string(),
+    bookingId: bounded.token(LIMITS.id),
     action: onboardingActionValidator,
-    formId: v.string(),
-    version: v.number(),
-    answers: v.array(onboardingAnswerValidator),
+    formId: bounded.token(LIMITS.id),
+    version: bounded.int(0, LIMITS.version),
+    answers: bounded.array(onboardingAnswerValidator, ONBOARDING_LIMITS.maxFields),
   },
   returns: v.id("onboardingResponses"),
   handler: async (ctx, { bookingId, ...input }) => {
@@ -86,7 +87,7 @@ export const submit = memberMutation({
 
 /** /loading-complete: the booked intro session and whether answers were given. Null for someone else's booking. */
 export const completion = memberQuery({
-  args: { bookingId: v.string(), responseId: v.string() },
+  args: { bookingId: bounded.token(LIMITS.id), responseId: bounded.token(LIMITS.id) },
   returns: v.union(v.null(), v.object({ booking: bookingView, response: v.union(v.null(), responseView) })),
   handler: async (ctx, { bookingId, responseId }) => {
     const session = await ownBooking(ctx.db, ctx.viewer, bookingId);
@@ -175,7 +176,7 @@ export const formVersions = adminQuery({
 
 /** Saves the builder's questions as a new version, the one visitors get from now on. Refusals name the field. */
 export const saveForm = adminMutation({
-  args: { fields: v.array(onboardingFieldValidator) },
+  args: { fields: bounded.array(onboardingFieldValidator, ONBOARDING_LIMITS.maxFields) },
   returns: v.number(),
   handler: async (ctx, { fields }) => {
     const errors = formErrors(fields);

@@ -14,6 +14,7 @@ import { queueEmail } from "./email";
 import { internalMutation, publicMutation } from "./functions";
 import { accountLinkSecret } from "./integrations/config";
 import { LINK_REACTIVATABLE_REASONS, linkMayReactivate } from "./model/accountLinks";
+import { bounded, LIMITS } from "./model/bounds";
 import { userError } from "./model/errors";
 import { RETENTION_DAYS } from "./model/inactivity";
 import { formatPrice } from "./model/products";
@@ -204,7 +205,7 @@ const reactivationDataValidator = v.object({
  * opening a tampered link or another account's link is logged right away.
  */
 export const check = publicMutation({
-  args: { token: v.string(), nextUrl: v.optional(v.string()) },
+  args: { token: bounded.token(), nextUrl: v.optional(bounded.token(LIMITS.url)) },
   returns: reactivationDataValidator,
   handler: async (ctx, { token, nextUrl }) => {
     const now = Date.now();
@@ -268,8 +269,8 @@ async function guarded(run: () => Promise<Evaluation>): Promise<Evaluation> {
  */
 export const reactivate = publicMutation({
   args: {
-    token: v.string(),
-    nextUrl: v.optional(v.string()),
+    token: bounded.token(),
+    nextUrl: v.optional(bounded.token(LIMITS.url)),
     action: v.optional(v.union(v.literal("reactivate"), v.literal("upgrade"))),
     tier: v.optional(tierValidator),
     billingCycle: v.optional(cycleValidator),
@@ -331,7 +332,7 @@ export const REQUEST_LINK_MESSAGES = {
  * paused account with a reason that comes with links gets one.
  */
 export const requestLink = publicMutation({
-  args: { email: v.string() },
+  args: { email: bounded.line(LIMITS.email) },
   returns: v.object({ message: v.string() }),
   handler: async (ctx, args) => {
     const email = normalizeEmail(args.email);

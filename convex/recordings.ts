@@ -3,7 +3,8 @@
  * session; the member lists, opens and plays their own.
  */
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded } from "./model/bounds";
 import { v } from "convex/values";
 import { memberQuery, staffMutation } from "./functions";
 import { activityUrls, recordActivity } from "./model/activity";
@@ -17,6 +18,8 @@ import { recordingFields } from "./schema";
 const RECORDING_TITLE_MAX = 200;
 /** A few hours of HD video; anything larger is almost surely the wrong file. */
 const RECORDING_MAX_BYTES = 5 * 1024 ** 3;
+/** A recording of a day at most. */
+const RECORDING_SECONDS_MAX = 24 * 60 * 60;
 
 const recordingValidator = v.object(withSystemFields("recordings", recordingFields));
 
@@ -39,8 +42,8 @@ export const save = staffMutation({
   args: {
     sessionId: v.id("sessions"),
     storageId: v.id("_storage"),
-    title: v.string(),
-    durationSeconds: v.optional(v.number()),
+    title: bounded.line(RECORDING_TITLE_MAX),
+    durationSeconds: v.optional(bounded.number(0, RECORDING_SECONDS_MAX)),
   },
   returns: v.id("recordings"),
   handler: async (ctx, { sessionId, storageId, title, durationSeconds }) => {
@@ -106,7 +109,7 @@ export const save = staffMutation({
 
 /** The caller's own recordings, newest first (/dashboard/recordings). */
 export const mine = memberQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(recordingValidator),
   handler: (ctx, { paginationOpts }) =>
     ctx.db

@@ -1,5 +1,7 @@
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
+import { AVAILABILITY_LIMITS } from "./model/availability";
+import { bounded, LIMITS } from "./model/bounds";
 import { CHECKOUT_CYCLES, CHECKOUT_TIERS, SUBSCRIPTION_STATUSES } from "./model/billing";
 import { PAYMENT_ERROR_CODES } from "./model/paymentErrors";
 import { CONTACT_SUBJECTS } from "./model/contact";
@@ -7,8 +9,18 @@ import { EMAIL_STATUSES } from "./model/email";
 import { CAMPAIGN_STATUSES, CAMPAIGN_TEST_TYPES, RECIPIENT_EVENTS, TEMPLATE_CATEGORIES } from "./model/emailSystem";
 import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
 import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
-import { FIELD_TYPES, ONBOARDING_ACTIONS } from "./model/onboarding";
-import { FORUM_MODERATION_ACTIONS, FORUM_POST_STATUSES, FORUM_REACTIONS, FORUM_REPORT_STATUSES, FORUM_VISIBILITIES } from "./model/forumRules";
+import { FIELD_TYPES, ONBOARDING_ACTIONS, ONBOARDING_LIMITS } from "./model/onboarding";
+import {
+  FORUM_BODY_MAX,
+  FORUM_MODERATION_ACTIONS,
+  FORUM_POST_STATUSES,
+  FORUM_REACTIONS,
+  FORUM_REASON_MAX,
+  FORUM_REPORT_STATUSES,
+  FORUM_TITLE_MAX,
+  FORUM_VISIBILITIES,
+} from "./model/forumRules";
+import { FORUM_MESSAGES } from "./model/messages";
 import { PREMIUM_CONTENT_TYPES } from "./model/premiumContent";
 import { PRODUCT_TYPES } from "./model/products";
 import { ROLES, TIERS } from "./model/permissions";
@@ -500,18 +512,21 @@ export const introRequestFields = {
   bookingId: v.optional(v.id("sessions")),
 };
 
+const availabilityWindow = v.object({ start: bounded.token(LIMITS.dateText), end: bounded.token(LIMITS.dateText) });
+
 /** A coach's weekly hours and exceptions, in the coach's own time zone. */
 export const availabilityFields = {
   coachId: v.id("users"),
-  timezone: v.string(),
+  timezone: bounded.token(LIMITS.timezone),
   /** Weekly windows: weekday 0 (Sunday) to 6, start and end as "HH:MM" local time. */
-  weekly: v.array(v.object({ weekday: v.number(), start: v.string(), end: v.string() })),
+  weekly: bounded.array(availabilityWindow.extend({ weekday: bounded.int(0, 6) }), AVAILABILITY_LIMITS.weeklyWindows),
   /** Dates ("YYYY-MM-DD", local) that replace the weekly windows; an empty list is a day off. */
-  exceptions: v.array(
+  exceptions: bounded.array(
     v.object({
-      date: v.string(),
-      windows: v.array(v.object({ start: v.string(), end: v.string() })),
+      date: bounded.token(LIMITS.dateText),
+      windows: bounded.array(availabilityWindow, AVAILABILITY_LIMITS.windowsPerException),
     }),
+    AVAILABILITY_LIMITS.exceptions,
   ),
   updatedAt: v.number(),
 };
@@ -588,6 +603,10 @@ export const forumPostStatusValidator = literals(FORUM_POST_STATUSES);
 export const forumReactionValidator = literals(FORUM_REACTIONS);
 export const forumReportStatusValidator = literals(FORUM_REPORT_STATUSES);
 export const forumModerationActionValidator = literals(FORUM_MODERATION_ACTIONS);
+/** What a member writes in the forum, bounded with the forum's own words. */
+export const forumTitleArg = bounded.line(FORUM_TITLE_MAX, FORUM_MESSAGES.TITLE_INVALID);
+export const forumBodyArg = bounded.text(FORUM_BODY_MAX, FORUM_MESSAGES.BODY_TOO_LONG);
+export const forumReasonArg = bounded.text(FORUM_REASON_MAX, FORUM_MESSAGES.REASON_INVALID);
 
 /** A forum category. Counts are kept in the transactions that change them, so lists never scan. */
 export const forumCategoryFields = {
@@ -896,14 +915,25 @@ export const inactivityWarningFields = {
 
 export const onboardingFieldValidator = v.object({
   /** The answer's key (response_{name} in SPEC §7): a slug, unique within the version. */
-  name: v.string(),
-  label: v.string(),
+  name: bounded.token(ONBOARDING_LIMITS.nameChars),
+  label: bounded.line(ONBOARDING_LIMITS.labelChars),
   type: literals(FIELD_TYPES),
   required: v.boolean(),
-  placeholder: v.optional(v.string()),
-  options: v.optional(v.array(v.object({ value: v.string(), label: v.string() }))),
+  placeholder: v.optional(bounded.line(ONBOARDING_LIMITS.placeholderChars)),
+  options: v.optional(
+    bounded.array(
+      v.object({ value: bounded.line(ONBOARDING_LIMITS.optionChars), label: bounded.line(ONBOARDING_LIMITS.optionChars) }),
+      ONBOARDING_LIMITS.maxOptions,
+    ),
+  ),
 });
-export const onboardingAnswerValidator = v.object({ name: v.string(), value: v.union(v.string(), v.array(v.string())) });
+export const onboardingAnswerValidator = v.object({
+  name: bounded.token(ONBOARDING_LIMITS.nameChars),
+  value: v.union(
+    bounded.text(ONBOARDING_LIMITS.textareaChars),
+    bounded.array(bounded.line(ONBOARDING_LIMITS.optionChars), ONBOARDING_LIMITS.maxOptions),
+  ),
+});
 export const onboardingActionValidator = literals(ONBOARDING_ACTIONS);
 
 /** One saved version of the onboarding form; each admin save adds one, the highest is current. */

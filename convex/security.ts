@@ -1,6 +1,7 @@
 /** Security incidents (SPEC §8: "This incident has been logged"), for admins at /admin/security. */
 import { withSystemFields } from "convex-helpers/validators";
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded } from "./model/bounds";
 import { v } from "convex/values";
 import { adminQuery } from "./functions";
 import { securityIncidentFields } from "./schema";
@@ -9,7 +10,7 @@ const incidentValidator = v.object(withSystemFields("securityIncidents", securit
 
 /** Every logged incident, newest first, live. */
 export const incidents = adminQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(incidentValidator),
   handler: (ctx, { paginationOpts }) => ctx.db.query("securityIncidents").withIndex("by_at").order("desc").paginate(paginationOpts),
 });

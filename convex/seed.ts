@@ -23,7 +23,8 @@ import { creditPurchase, debitBooking } from "./model/timeBalance";
 import { parseTranscript } from "./model/transcripts";
 import { searchTextOf } from "./model/userAdmin";
 import { storeDefaultVersion } from "./model/onboardingStore";
-import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, forumNameKey, normalizeEmail } from "./model/users";
+import { forumNameKey } from "./model/forumNames";
+import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
 export const demo = internalMutation({

@@ -6,7 +6,7 @@
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { Role } from "./model/permissions";
-import { forumNameKey } from "./model/users";
+import { forumNameKey } from "./model/forumNames";
 import { signedIn, type T } from "./test.users";
 
 let serial = 0;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import crons from "./crons";
-import { EXPIRY_BATCH, TIME_BALANCE_VALID_MS, type LedgerKind } from "./model/timeBalance";
+import { EXPIRY_BATCH, LEDGER_ADJUSTMENT_MAX, TIME_BALANCE_VALID_MS, type LedgerKind } from "./model/timeBalance";
 import { newConvexTest } from "./test.setup";
 import { signedIn } from "./test.users";
 import { insertSession, storedAndDerivedBalance } from "./test.sessions";
@@ -124,6 +124,8 @@ describe("timeBalance", () => {
     );
     expect(await codeOf(admin.as.mutation(api.timeBalance.adjust, { userId: member.id, minutes: 10, note: "  " }))).toBe("INVALID_INPUT");
     expect(await codeOf(admin.as.mutation(api.timeBalance.adjust, { userId: member.id, minutes: 0, note: "Zero" }))).toBe("INVALID_INPUT");
+    for (const minutes of [1e308, -1e308, LEDGER_ADJUSTMENT_MAX + 1, 1.5, Number.NaN])
+      expect(await codeOf(admin.as.mutation(api.timeBalance.adjust, { userId: member.id, minutes, note: "Huge" })), String(minutes)).toBe("INVALID_INPUT");
     expect(await member.as.query(api.timeBalance.mine, {})).toMatchObject({ remainingMinutes: 70 });
     const entries = await t.run((ctx) => ctx.db.query("timeLedger").collect());
     expect(entries.filter((e) => e.kind === "adjustment").map((e) => [e.minutes, e.actorId])).toEqual([

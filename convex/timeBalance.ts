@@ -1,5 +1,6 @@
 /** The member's time balance: reading it and its history, admin corrections, purchases and expiry. */
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded } from "./model/bounds";
 import { v } from "convex/values";
 import { withSystemFields } from "convex-helpers/validators";
 import { internal } from "./_generated/api";
@@ -10,6 +11,8 @@ import {
   creditPurchase as credit,
   EXPIRY_BATCH,
   expireDueBalances,
+  LEDGER_ADJUSTMENT_MAX,
+  LEDGER_NOTE_MAX,
   monthlyMinutes,
   monthlyStart,
   readBalance,
@@ -31,7 +34,7 @@ export const mine = memberQuery({
 
 /** The caller's own ledger, newest first. */
 export const history = memberQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(entryValidator),
   handler: (ctx, { paginationOpts }) =>
     ctx.db
@@ -61,7 +64,7 @@ export const monthly = memberQuery({
 
 /** An admin's signed correction to a member's balance, with the reason; never below zero. */
 export const adjust = adminMutation({
-  args: { userId: v.id("users"), minutes: v.number(), note: v.string() },
+  args: { userId: v.id("users"), minutes: bounded.int(-LEDGER_ADJUSTMENT_MAX, LEDGER_ADJUSTMENT_MAX), note: bounded.line(LEDGER_NOTE_MAX) },
   returns: balanceValidator,
   handler: async (ctx, { userId, minutes, note }) => {
     if (!(await ctx.db.get("users", userId))) throw userError("NOT_FOUND");

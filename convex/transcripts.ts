@@ -5,10 +5,11 @@
 import { withSystemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { memberQuery, staffMutation } from "./functions";
+import { bounded } from "./model/bounds";
 import { userError } from "./model/errors";
 import { queueExtraction } from "./model/extractionPipeline";
 import { canAccessSession, loadSessionFor, loadSessionToRun, namesOf } from "./model/sessions";
-import { onTranscriptReady, parseTranscript } from "./model/transcripts";
+import { onTranscriptReady, parseTranscript, TRANSCRIPT_FIELD_ERRORS, TRANSCRIPT_MAX_CHARS } from "./model/transcripts";
 import { transcriptFields } from "./schema";
 
 const transcriptValidator = v.object(withSystemFields("transcripts", transcriptFields));
@@ -21,7 +22,7 @@ const transcriptValidator = v.object(withSystemFields("transcripts", transcriptF
 export const upload = staffMutation({
   args: {
     sessionId: v.id("sessions"),
-    content: v.string(),
+    content: bounded.text(TRANSCRIPT_MAX_CHARS, TRANSCRIPT_FIELD_ERRORS.tooLong),
     format: transcriptFields.format,
   },
   returns: v.id("transcripts"),

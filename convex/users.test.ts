@@ -4,7 +4,8 @@ import { Webhook } from "svix";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
-import { AUTH_MESSAGES, PROFILE_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
+import { forumNameKey } from "./model/forumNames";
+import { AUTH_MESSAGES, BOUND_MESSAGES, PROFILE_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
 import { newConvexTest } from "./test.setup";
 import { signedIn, TEST_ISSUER } from "./test.users";
 
@@ -50,6 +51,13 @@ describe("users.ensureCurrent", () => {
     expect(again._id).toBe(first._id);
     expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(1);
     expect(await as.query(api.users.me, {})).toEqual(first);
+  });
+
+  it("keeps names from the identity provider to one plain line, without invisible or text-direction characters", async () => {
+    const t = newConvexTest();
+    const as = t.withIdentity(identity("eve", { givenName: "Eve\u202E\u200B\r\nBcc: all", familyName: "x".repeat(300) }));
+    const user = await as.mutation(api.users.ensureCurrent, {});
+    expect(user).toMatchObject({ firstName: "Eve Bcc: all", lastName: "x".repeat(100) });
   });
 
   it("ignores a time zone that does not exist", async () => {
@@ -114,25 +122,42 @@ describe("users.updateProfile", () => {
     const { as, id } = await signedIn(t, "client");
     const before = await t.run((ctx) => ctx.db.get("users", id));
     expect(
-      await codeOf(as.mutation(api.users.updateProfile, { firstName: " ", lastName: "x".repeat(101), timezone: "Nowhere/Land" })),
+      await codeOf(as.mutation(api.users.updateProfile, { firstName: " ", timezone: "Nowhere/Land" })),
     ).toEqual({
       code: "INVALID_INPUT",
       message: "Please check the highlighted fields.",
-      fields: { firstName: "Enter your first name.", lastName: "Use at most 100 characters.", timezone: "Please select a valid timezone" },
+      fields: { firstName: "Enter your first name.", timezone: "Please select a valid timezone" },
     });
+    expect(await codeOf(as.mutation(api.users.updateProfile, { lastName: "x".repeat(101) }))).toMatchObject({
+      fields: { lastName: "Use at most 100 characters." },
+    });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toEqual(before);
+  });
+
+  it("refuses names with text-direction overrides, zero-width characters or line breaks", async () => {
+    const t = newConvexTest();
+    const { as, id } = await signedIn(t, "client");
+    const before = await t.run((ctx) => ctx.db.get("users", id));
+    for (const name of ["Maya\u202Eztro", "Ma\u200Bya", "Maya\r\nBcc: x@example.com", "\u2066Maya\u2069"]) {
+      expect(await codeOf(as.mutation(api.users.updateProfile, { firstName: name })), name).toMatchObject({
+        code: "INVALID_INPUT",
+        fields: { firstName: BOUND_MESSAGES.lineCharacters },
+      });
+    }
+    expect(await codeOf(as.mutation(api.users.updateProfile, { forumName: "Coach\u200DCora" }))).toMatchObject({ fields: { forumName: BOUND_MESSAGES.lineCharacters } });
     expect(await t.run((ctx) => ctx.db.get("users", id))).toEqual(before);
   });
 
   it("changes only the fields given", async () => {
     const t = newConvexTest();
-    const { as, id } = await signedIn(t, "client", { firstName: "Maya", lastName: "Ortiz", forumName: "Maya O.", forumNameKey: "maya o." });
+    const { as, id } = await signedIn(t, "client", { firstName: "Maya", lastName: "Ortiz", forumName: "Maya O.", forumNameKey: forumNameKey("Maya O.") });
     await as.mutation(api.users.updateProfile, { timezone: "Asia/Tokyo" });
     expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({
       firstName: "Maya",
       lastName: "Ortiz",
       timezone: "Asia/Tokyo",
       forumName: "Maya O.",
-      forumNameKey: "maya o.",
+      forumNameKey: forumNameKey("Maya O."),
     });
   });
 });
@@ -144,7 +169,7 @@ describe("forum names", () => {
     const t = newConvexTest();
     const { as, id } = await signedIn(t, "client");
     await as.mutation(api.users.updateProfile, { forumName: "  José   Ñandú " });
-    expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({ forumName: "José Ñandú", forumNameKey: "josé ñandú" });
+    expect(await t.run((ctx) => ctx.db.get("users", id))).toMatchObject({ forumName: "José Ñandú", forumNameKey: forumNameKey("josé ñandú") });
     expect(await as.query(api.users.me, {})).toMatchObject({ forumName: "José Ñandú" });
 
     await as.mutation(api.users.updateProfile, { forumName: "" });
@@ -187,6 +212,31 @@ describe("forum names", () => {
     await maya.as.mutation(api.users.updateProfile, { forumName: "" });
     await theo.as.mutation(api.users.updateProfile, { forumName: "Maya O." });
     expect(await theo.as.query(api.users.me, {})).toMatchObject({ forumName: "Maya O." });
+  });
+
+  it("refuses a name that only looks like another's: other scripts' letters, digits for letters, wide forms", async () => {
+    const t = newConvexTest();
+    const coach = await signedIn(t, "coach");
+    const mallory = await signedIn(t, "client");
+    await coach.as.mutation(api.users.updateProfile, { forumName: "Coach Cora" });
+    const before = await t.run((ctx) => ctx.db.get("users", mallory.id));
+    for (const forumName of ["Coach C\u043Era", "Coach C0ra", "COACH CORA", "Ｃｏａｃｈ Ｃｏｒａ", "\u0421oach Cor\u0430"])
+      expect(await codeOf(mallory.as.mutation(api.users.updateProfile, { forumName })), forumName).toEqual(taken);
+    expect(await codeOf(mallory.as.mutation(api.forum.join, { forumName: "Coach C\u043Era" }))).toEqual(taken);
+    expect(await t.run((ctx) => ctx.db.get("users", mallory.id))).toEqual(before);
+    await mallory.as.mutation(api.users.updateProfile, { forumName: "Coach Corá" });
+    expect(await mallory.as.query(api.users.me, {})).toMatchObject({ forumName: "Coach Corá" });
+  });
+
+  it("gives names keyed by the older rule their look-alike key, so they are found again", async () => {
+    const t = newConvexTest();
+    const coach = await signedIn(t, "coach", { forumName: "Coach Cora", forumNameKey: "coach cora" });
+    const plain = await signedIn(t, "client");
+    const mallory = await signedIn(t, "client");
+    await t.mutation(internal.users.backfillForumNameKeys, {});
+    expect(await t.run((ctx) => ctx.db.get("users", coach.id))).toMatchObject({ forumName: "Coach Cora", forumNameKey: forumNameKey("Coach Cora") });
+    expect(await t.run((ctx) => ctx.db.get("users", plain.id))).not.toHaveProperty("forumNameKey");
+    expect(await codeOf(mallory.as.mutation(api.users.updateProfile, { forumName: "Coach C0ra" }))).toEqual(taken);
   });
 });
 

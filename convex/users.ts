@@ -1,5 +1,6 @@
 /** Users: who is signed in, their own profile, and user management for admins. */
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationResultValidator } from "convex/server";
+import { bounded, LIMITS } from "./model/bounds";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
@@ -9,7 +10,8 @@ import { identityProviderOf, setAccountActive, setAccountRole } from "./integrat
 import { revokeAccountLinks } from "./model/accountLinks";
 import { userError } from "./model/errors";
 import type { Role } from "./model/permissions";
-import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, usersQuery, userTypeForRole } from "./model/userAdmin";
+import { forumNameFields, forumNameKey } from "./model/forumNames";
+import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, USER_SEARCH_MAX, usersQuery, userTypeForRole } from "./model/userAdmin";
 import { claimWebhookDelivery } from "./model/webhooks";
 import { RATE_LIMIT_MESSAGES } from "./model/messages";
 import { callerAddressKey, enforceRateLimits } from "./model/rateLimits";
@@ -19,9 +21,10 @@ import {
   DEFAULT_TIMEZONE,
   findUserByEmail,
   findUserByToken,
-  forumNameFields,
   isValidTimezone,
+  NAME_MAX,
   NEW_USER,
+  plainName,
   profileFromIdentity,
   viewerView,
 } from "./model/users";
@@ -88,7 +91,7 @@ export const me = publicQuery({
  * row an admin or the seed prepared for this verified email) and notes the activity.
  */
 export const ensureCurrent = identityMutation({
-  args: { timezone: v.optional(v.string()) },
+  args: { timezone: v.optional(bounded.token(LIMITS.timezone)) },
   returns: viewerValidator,
   handler: async (ctx, { timezone }) => {
     const now = Date.now();
@@ -132,10 +135,10 @@ export const ensureCurrent = identityMutation({
  */
 export const updateProfile = memberMutation({
   args: {
-    firstName: v.optional(v.string()),
-    lastName: v.optional(v.string()),
-    timezone: v.optional(v.string()),
-    forumName: v.optional(v.string()),
+    firstName: v.optional(bounded.line(NAME_MAX)),
+    lastName: v.optional(bounded.line(NAME_MAX)),
+    timezone: v.optional(bounded.token(LIMITS.timezone)),
+    forumName: v.optional(bounded.line(NAME_MAX)),
   },
   returns: v.null(),
   handler: async (ctx, args) => {
@@ -152,8 +155,8 @@ export const updateProfile = memberMutation({
  */
 export const list = adminQuery({
   args: {
-    paginationOpts: paginationOptsValidator,
-    search: v.optional(v.string()),
+    paginationOpts: bounded.paginationOpts,
+    search: v.optional(bounded.line(USER_SEARCH_MAX)),
     role: v.optional(roleValidator),
     status: v.optional(userStatusValidator),
   },
@@ -360,8 +363,8 @@ export const applyClerkEvent = internalMutation({
     }
     const profile = {
       ...(event.email ? { email: event.email.trim().toLowerCase() } : {}),
-      ...(event.firstName !== undefined ? { firstName: event.firstName.trim() } : {}),
-      ...(event.lastName !== undefined ? { lastName: event.lastName.trim() } : {}),
+      ...(event.firstName !== undefined ? { firstName: plainName(event.firstName) } : {}),
+      ...(event.lastName !== undefined ? { lastName: plainName(event.lastName) } : {}),
     };
     const applied = updatedAt === undefined ? {} : { identityUpdatedAt: updatedAt };
     if (user) {
@@ -422,6 +425,25 @@ export const backfillSearchText = internalMutation({
       if (user.searchText !== searchText) await ctx.db.patch("users", user._id, { searchText });
     }
     if (!isDone) await ctx.scheduler.runAfter(0, internal.users.backfillSearchText, { cursor: continueCursor });
+    return null;
+  },
+});
+
+/**
+ * Gives each forum name its look-alike key (model/forumNames.ts), a batch per run, so that rows
+ * keyed by an older rule (lower case only) are found by the index: `npm start` runs it at every
+ * start; on a deployment, run `npx convex run users:backfillForumNameKeys` once after deploying.
+ */
+export const backfillForumNameKeys = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const { page, isDone, continueCursor } = await ctx.db.query("users").paginate({ numItems: BACKFILL_BATCH, cursor: cursor ?? null });
+    for (const user of page) {
+      const key = user.forumName === undefined ? undefined : forumNameKey(user.forumName);
+      if (user.forumNameKey !== key) await ctx.db.patch("users", user._id, { forumNameKey: key });
+    }
+    if (!isDone) await ctx.scheduler.runAfter(0, internal.users.backfillForumNameKeys, { cursor: continueCursor });
     return null;
   },
 });

@@ -64,6 +64,9 @@ step("Preparing the user search and the Stripe prices…");
 // Users rows written before the admin search existed get their search text (a no-op once they have it).
 const backfill = await backend.engine().run("mutation", "users:backfillSearchText", {}, null, false);
 if (!backfill.ok) throw new Error(`Preparing the user search failed: ${backfill.message}`);
+// Forum names keyed by an older rule get their look-alike key, so uniqueness and @mentions find them.
+const nameKeys = await backend.engine().run("mutation", "users:backfillForumNameKeys", {}, null, false);
+if (!nameKeys.ok) throw new Error(`Preparing the forum names failed: ${nameKeys.message}`);
 
 // The stand-in Stripe account gets the plan prices the checkout looks up, as `billing:ensurePrices` does once per real account.
 const prices = await backend.engine().run("action", "billing:ensurePrices", {}, null, false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Id } from "../_generated/dataModel";
 import {
+  ACTION_ITEM_LIMITS,
   actionItemStats,
   addCalendarDays,
   checkActionItem,
@@ -22,6 +23,7 @@ import {
   visibleToRole,
   type ActionItemStatus,
 } from "./actionItemRules";
+import { BOUND_MESSAGES } from "./bounds";
 import type { ActionItemPriority } from "./extraction";
 import { ACTION_ITEM_MESSAGES } from "./messages";
 
@@ -172,13 +174,13 @@ describe("the form", () => {
       responsibleUserId: "Please choose who is responsible.",
       commitmentType: "Please choose a commitment type.",
       priority: "Please choose a priority.",
-      estimatedMinutes: "Estimated minutes must be 0 or more.",
+      estimatedMinutes: BOUND_MESSAGES.wholeNumber(0, ACTION_ITEM_LIMITS.minutes),
       transcriptTimestamp: "Use MM:SS, for example 12:05.",
       dueDate: "Please enter a valid date.",
     });
-    expect(checkActionItem({ ...valid, estimatedMinutes: Number.NaN }).estimatedMinutes).toBe(
-      ACTION_ITEM_MESSAGES.ESTIMATED_MINUTES_INVALID,
-    );
+    for (const estimatedMinutes of [Number.NaN, 1e308, 2.5, ACTION_ITEM_LIMITS.minutes + 1])
+      expect(checkActionItem({ ...valid, estimatedMinutes }).estimatedMinutes).toBe(BOUND_MESSAGES.wholeNumber(0, ACTION_ITEM_LIMITS.minutes));
+    expect(checkActionItem({ ...valid, estimatedMinutes: ACTION_ITEM_LIMITS.minutes }).estimatedMinutes).toBeUndefined();
     expect(checkActionItem({ ...valid, dueDate: "next week" }).dueDate).toBe(ACTION_ITEM_MESSAGES.DUE_DATE_INVALID);
   });
 

@@ -8,6 +8,7 @@ import { format } from "date-fns";
 import type { Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { actionItemStatusValidator } from "../schema";
+import { keepProblem, numberProblem, textProblem } from "./bounds";
 import { TRANSCRIPT_TIMESTAMP_PATTERN, type ActionItemPriority, type CommitmentType } from "./extraction";
 import { ACTION_ITEM_MESSAGES } from "./messages";
 
@@ -45,6 +46,18 @@ export function commitmentTypeLabel(type: CommitmentType, viewerIsCoach: boolean
 
 /** The Action Items page, where notifications and the activity feed send people. */
 export const ACTION_ITEMS_URL = "/dashboard/action-items";
+
+/** The most each field of an item may hold: the form's maxLength and the server's argument bounds. */
+export const ACTION_ITEM_LIMITS = {
+  title: 200,
+  description: 5000,
+  tags: 20,
+  tag: 40,
+  transcriptQuote: 2000,
+  completionNotes: 5000,
+  /** Estimated and actual minutes: a week of work. */
+  minutes: 7 * 24 * 60,
+} as const;
 
 /** SPEC §9: a new item is due a week from today unless the form says otherwise. */
 export const DEFAULT_DUE_DAYS = 7;
@@ -173,6 +186,7 @@ export type ActionItemField =
 export function checkActionItem(draft: ActionItemDraft): Partial<Record<ActionItemField, string>> {
   const errors: Partial<Record<ActionItemField, string>> = {};
   if (!draft.title.trim()) errors.title = ACTION_ITEM_MESSAGES.TITLE_REQUIRED;
+  else keepProblem(errors, "title", textProblem(draft.title, "line", ACTION_ITEM_LIMITS.title));
   if (!draft.sessionId) errors.sessionId = ACTION_ITEM_MESSAGES.SESSION_REQUIRED;
   if (!draft.commitmentType) errors.commitmentType = ACTION_ITEM_MESSAGES.COMMITMENT_TYPE_REQUIRED;
   const allowed = draft.session && draft.commitmentType ? (responsibleOptions(draft.commitmentType, draft.session) as string[]) : null;
@@ -180,10 +194,11 @@ export function checkActionItem(draft: ActionItemDraft): Partial<Record<ActionIt
     errors.responsibleUserId = ACTION_ITEM_MESSAGES.RESPONSIBLE_REQUIRED;
   if (!draft.priority) errors.priority = ACTION_ITEM_MESSAGES.PRIORITY_REQUIRED;
   const minutes = draft.estimatedMinutes;
-  if (minutes !== undefined && minutes !== null && !(Number.isFinite(minutes) && minutes >= 0))
-    errors.estimatedMinutes = ACTION_ITEM_MESSAGES.ESTIMATED_MINUTES_INVALID;
+  const minutesError = minutes === undefined || minutes === null ? null : numberProblem(minutes, 0, ACTION_ITEM_LIMITS.minutes, true);
+  if (minutesError) errors.estimatedMinutes = minutesError;
   const spent = draft.actualMinutes;
-  if (spent !== undefined && spent !== null && !(Number.isFinite(spent) && spent >= 0)) errors.actualMinutes = ACTION_ITEM_MESSAGES.ACTUAL_MINUTES_INVALID;
+  const spentError = spent === undefined || spent === null ? null : numberProblem(spent, 0, ACTION_ITEM_LIMITS.minutes, true);
+  if (spentError) errors.actualMinutes = spentError;
   if (draft.transcriptTimestamp && !TRANSCRIPT_TIMESTAMP_PATTERN.test(draft.transcriptTimestamp))
     errors.transcriptTimestamp = ACTION_ITEM_MESSAGES.TRANSCRIPT_TIMESTAMP_INVALID;
   if (draft.dueDate && !isCalendarDate(draft.dueDate)) errors.dueDate = ACTION_ITEM_MESSAGES.DUE_DATE_INVALID;

@@ -1,7 +1,16 @@
 import { TZDate } from "@date-fns/tz";
 import { ConvexError } from "convex/values";
 import { describe, expect, it } from "vitest";
-import { allowedDurations, checkAvailability, checkDuration, minutesOfDay, openSlots, type Availability } from "./availability";
+import {
+  allowedDurations,
+  checkAvailability,
+  checkDuration,
+  MAX_SLOT_RANGE_DAYS,
+  minutesOfDay,
+  openSlots,
+  windowsBetween,
+  type Availability,
+} from "./availability";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -266,5 +275,34 @@ describe("openSlots", () => {
       now: past,
     });
     expect(iso(slots)).toEqual(["2026-03-01T23:00:00.000Z", "2026-03-01T23:30:00.000Z"]);
+  });
+});
+
+describe("windowsBetween and openSlots with values no caller should send", () => {
+  const week: Availability = { timezone: "Europe/Berlin", weekly: everyDay("09:00", "17:00"), exceptions: [] };
+  const from = utc("2026-03-02T00:00:00Z");
+
+  it("end at once, with nothing, for times a Date cannot hold, NaN, Infinity or a backwards range", () => {
+    for (const [start, end] of [
+      [8_640_000_000_000_001, 8_640_000_000_000_002],
+      [from, 8_640_000_000_000_001],
+      [Number.NaN, from],
+      [from, Number.NaN],
+      [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+      [from, from - DAY],
+    ]) {
+      expect(windowsBetween(week, start!, end!), `${start} to ${end}`).toEqual([]);
+      expect(openSlots({ availability: week, from: start!, to: end!, durationMinutes: 60, busy: [], now: past })).toEqual([]);
+    }
+  });
+
+  it("read at most a bounded number of days, whatever the range asks", () => {
+    const windows = windowsBetween(week, from, from + 100_000 * 365 * DAY);
+    expect(windows.length).toBeLessThanOrEqual(MAX_SLOT_RANGE_DAYS + 2);
+  });
+
+  it("offer nothing for a session length that is not a positive number", () => {
+    for (const durationMinutes of [0, -60, -1e308, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(openSlots({ availability: week, from, to: from + DAY, durationMinutes, busy: [], now: past }), String(durationMinutes)).toEqual([]);
   });
 });

@@ -22,8 +22,8 @@ export const MIN_NOTICE_MINUTES = 60;
 export const LONGEST_SESSION_MINUTES = Math.max(...SESSION_DURATIONS);
 /** Sessions never overlap, so this bounds how many fit in a range (the intro counts too). */
 export const SHORTEST_SESSION_MINUTES = Math.min(...SESSION_DURATIONS, INTRO_SESSION_MINUTES);
-/** The longest range one slots request may cover. */
-export const MAX_SLOT_RANGE_DAYS = 62;
+/** The longest range one slots request may cover: four weeks (the booking page asks for one at a time). */
+export const MAX_SLOT_RANGE_DAYS = 28;
 /** Bounds on one coach's saved availability, so the row stays small. */
 export const AVAILABILITY_LIMITS = {
   weeklyWindows: 70,
@@ -96,6 +96,9 @@ function addDays(d: LocalDay, days: number): LocalDay {
 
 const weekdayOf = (d: LocalDay) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
 
+/** Within ±8.64e15 ms, the range of a JavaScript Date; NaN and Infinity are not. */
+const isDateTime = (ms: number) => !Number.isNaN(new Date(ms).getTime());
+
 function localDayOf(ms: number, timezone: string): LocalDay {
   const local = new TZDate(ms, timezone);
   return {
@@ -154,13 +157,22 @@ export function checkAvailability(input: Availability): Availability {
   };
 }
 
-/** The coach's windows as UTC intervals for the local days from `from` to `to`, overlaps merged. */
+/** The largest span of local days one call reads: a slot range, and a day either side for time zones. */
+const MAX_SCAN_DAYS = MAX_SLOT_RANGE_DAYS + 2;
+
+/**
+ * The coach's windows as UTC intervals for the local days from `from` to `to`, overlaps merged.
+ * Nothing for times a Date cannot hold (their days would compare as "NaN-NaN-NaN" for ever) or a
+ * backwards range, and never more than MAX_SCAN_DAYS days.
+ */
 export function windowsBetween(availability: Availability, from: number, to: number): Interval[] {
+  if (!isDateTime(from) || !isDateTime(to) || to < from) return [];
   const { timezone } = availability;
   const exceptions = new Map(availability.exceptions.map((e) => [e.date, e.windows]));
   const intervals: Interval[] = [];
   const lastKey = dayKey(localDayOf(to, timezone));
-  for (let day = localDayOf(from, timezone); dayKey(day) <= lastKey; day = addDays(day, 1)) {
+  let day = localDayOf(from, timezone);
+  for (let scanned = 0; scanned < MAX_SCAN_DAYS && dayKey(day) <= lastKey; scanned++, day = addDays(day, 1)) {
     const windows = exceptions.get(dayKey(day)) ?? availability.weekly.filter((w) => w.weekday === weekdayOf(day));
     for (const window of windows)
       intervals.push({
@@ -198,7 +210,7 @@ export function openSlots({
   busy: readonly Interval[];
   now: number;
 }): number[] {
-  if (to <= from) return [];
+  if (to <= from || !(durationMinutes > 0 && Number.isFinite(durationMinutes))) return [];
   const earliest = Math.max(from, now + MIN_NOTICE_MINUTES * MINUTE_MS);
   const length = durationMinutes * MINUTE_MS;
   const slots: number[] = [];

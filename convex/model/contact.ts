@@ -1,4 +1,5 @@
 /** The contact form of SPEC §5: fields, limits, checks and texts, shared by server and page. */
+import { BOUND_MESSAGES, keepProblem, LIMITS, textProblem } from "./bounds";
 
 export const CONTACT_SUBJECTS = ["consultation", "course", "support", "other"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
@@ -22,14 +23,14 @@ export const FORM_MESSAGES = {
   noSuchEvent: "We couldn't find that event.",
 } as const;
 
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: LIMITS.name, email: LIMITS.email, message: 5000 } as const;
 
 export const FIELD_ERRORS = {
   nameRequired: "Enter your name.",
   emailRequired: "Enter your email address.",
   emailInvalid: "Enter a valid email address.",
   messageRequired: "Write a message.",
-  tooLong: (max: number) => `Use at most ${max} characters.`,
+  tooLong: BOUND_MESSAGES.tooLong,
 } as const;
 
 /** Deliberately simple: one @, something on both sides, a dot in the domain, no spaces. */
@@ -53,11 +54,11 @@ export function contactErrors(input: ContactInput): Record<string, string> {
   const email = input.email.trim();
   const message = input.message.trim();
   if (!name) errors.name = FIELD_ERRORS.nameRequired;
-  else if (name.length > CONTACT_LIMITS.name) errors.name = FIELD_ERRORS.tooLong(CONTACT_LIMITS.name);
+  else keepProblem(errors, "name", textProblem(name, "line", CONTACT_LIMITS.name));
   if (!email) errors.email = FIELD_ERRORS.emailRequired;
   else if (email.length > CONTACT_LIMITS.email || !isEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
   if (!message) errors.message = FIELD_ERRORS.messageRequired;
-  else if (message.length > CONTACT_LIMITS.message) errors.message = FIELD_ERRORS.tooLong(CONTACT_LIMITS.message);
+  else keepProblem(errors, "message", textProblem(message, "text", CONTACT_LIMITS.message));
   if (input.subject && !(CONTACT_SUBJECTS as readonly string[]).includes(input.subject)) errors.subject = "Choose one of the listed subjects.";
   return errors;
 }
@@ -68,7 +69,7 @@ export function newsletterErrors(input: { name: string; email: string }): Record
   const name = input.name.trim();
   const email = input.email.trim();
   if (!name) errors.name = FIELD_ERRORS.nameRequired;
-  else if (name.length > CONTACT_LIMITS.name) errors.name = FIELD_ERRORS.tooLong(CONTACT_LIMITS.name);
+  else keepProblem(errors, "name", textProblem(name, "line", CONTACT_LIMITS.name));
   if (!email) errors.email = FIELD_ERRORS.emailRequired;
   else if (email.length > CONTACT_LIMITS.email || !isEmail(email)) errors.email = FIELD_ERRORS.emailInvalid;
   return errors;

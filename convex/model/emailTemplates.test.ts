@@ -85,7 +85,7 @@ describe("templateProblems", () => {
     expect(unknownVariable).toBe(true);
     expect(fields).toEqual({
       name: "Please fill this in.",
-      subject: "Please keep this to 200 characters or fewer.",
+      subject: "Use at most 200 characters.",
       body: "Unknown variables: {{nickname}}, {{coupon}}.",
     });
   });

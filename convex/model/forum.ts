@@ -31,7 +31,8 @@ import { FORUM_MESSAGES } from "./messages";
 import { notify } from "./notifications";
 import { allows, hasPermission, isGuest } from "./permissions";
 import { enforceRateLimits } from "./rateLimits";
-import { checkProfile, forumNameFields } from "./users";
+import { forumNameFields, forumNameKey } from "./forumNames";
+import { checkProfile } from "./users";
 
 type Reader = Pick<QueryCtx, "db">;
 type Writer = Pick<MutationCtx, "db">;
@@ -579,7 +580,7 @@ async function usersByMention(ctx: Reader, body: string): Promise<Doc<"users">[]
     for (const key of readings) {
       const user = await ctx.db
         .query("users")
-        .withIndex("by_forum_name_key", (q) => q.eq("forumNameKey", key))
+        .withIndex("by_forum_name_key", (q) => q.eq("forumNameKey", forumNameKey(key)))
         .first();
       if (user) {
         found.set(user._id, user);

@@ -42,6 +42,7 @@ export const FORUM_PAGE_SIZE = 20;
 export const FORUM_SEARCH_LIMIT = 20;
 /** Search words shorter than this are not looked up. */
 export const FORUM_SEARCH_MIN = 2;
+export const FORUM_SEARCH_MAX = 100;
 /** People one post can mention; more @names are left as text. */
 export const FORUM_MENTIONS_MAX = 5;
 /** Thread titles /community shows to visitors. */
@@ -89,7 +90,7 @@ export function withinEditWindow(createdAt: number, now: number): boolean {
 }
 
 /**
- * The names a post mentions, as forum-name keys (lower case), at most FORUM_MENTIONS_MAX, in order.
+ * The names a post mentions, in lower case (looked up by their forum-name key), at most FORUM_MENTIONS_MAX, in order.
  * A name with spaces is written with underscores ("@Maya_R" for "Maya R"); each mention gives both
  * readings, since underscores are allowed in names too.
  */

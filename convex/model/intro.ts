@@ -3,6 +3,7 @@
  * free intro session with a name and an e-mail, and gets a guest account to see it in. Pure, so
  * the server, the page and the tests agree.
  */
+import { keepProblem, LIMITS, textProblem } from "./bounds";
 import { FIELD_ERRORS, isEmail } from "./contact";
 import { userError } from "./errors";
 import type { MemberTier, Role } from "./permissions";
@@ -14,7 +15,7 @@ export const PASSWORD_VISIBLE_MS = 60_000;
 export const COPIED_MS = 2_000;
 /** How far ahead the booking page offers intro slots. */
 export const INTRO_BOOKING_DAYS = 21;
-export const EMAIL_MAX = 254;
+export const EMAIL_MAX = LIMITS.email;
 
 /**
  * The e-mailed link that finishes an intro booking works this long (as a reactivation link does,
@@ -65,7 +66,7 @@ export function introErrors(input: IntroInput): Record<string, string> {
   const name = input.name.trim();
   const email = input.email.trim();
   if (!name) fields.name = FIELD_ERRORS.nameRequired;
-  else if (name.length > NAME_MAX) fields.name = FIELD_ERRORS.tooLong(NAME_MAX);
+  else keepProblem(fields, "name", textProblem(name, "line", NAME_MAX));
   if (!email) fields.email = FIELD_ERRORS.emailRequired;
   else if (email.length > EMAIL_MAX || !isEmail(email)) fields.email = FIELD_ERRORS.emailInvalid;
   return fields;

@@ -3,9 +3,11 @@
  * can recognise an error code and show the same words.
  */
 import { AUTH_MESSAGES } from "./authMessages";
+import { BOUND_MESSAGES } from "./bounds";
 import { RATE_LIMIT_MESSAGES, tryAgainIn } from "./rateLimitMessages";
 
-export { AUTH_MESSAGES, RATE_LIMIT_MESSAGES, tryAgainIn };
+/** BOUND_MESSAGES: what a refused argument says (every function's bounds, model/bounds.ts). */
+export { AUTH_MESSAGES, BOUND_MESSAGES, RATE_LIMIT_MESSAGES, tryAgainIn };
 
 /** The profile form's field texts (the `fields` of INVALID_INPUT from users.updateProfile). */
 export const PROFILE_MESSAGES = {
@@ -61,7 +63,6 @@ export const ACTION_ITEM_MESSAGES = {
   RESPONSIBLE_REQUIRED: "Please choose who is responsible.",
   COMMITMENT_TYPE_REQUIRED: "Please choose a commitment type.",
   PRIORITY_REQUIRED: "Please choose a priority.",
-  ESTIMATED_MINUTES_INVALID: "Estimated minutes must be 0 or more.",
   TRANSCRIPT_TIMESTAMP_INVALID: "Use MM:SS, for example 12:05.",
   DUE_DATE_INVALID: "Please enter a valid date.",
   /** A client saving changes to the details of an item their coach owns. */
@@ -70,7 +71,6 @@ export const ACTION_ITEM_MESSAGES = {
   COACH_FIELD_LOCKED: "Only your coach can change this.",
   /** The edit dialog's note above those details, shown read-only to the client. */
   COACH_ITEM_NOTE: "This is your coach's item, so its details are theirs to change. You can update the status, the time you've spent and your notes.",
-  ACTUAL_MINUTES_INVALID: "Time spent must be 0 minutes or more.",
   /** The command palette's quick add, for someone with no session to put the item on. */
   QUICK_ADD_NO_SESSION: "Book a session first: action items belong to a session.",
 } as const;
@@ -161,7 +161,7 @@ export const EMAIL_SYSTEM_MESSAGES = {
 /** The template and campaign forms' field texts (the `fields` of INVALID_TEMPLATE, INVALID_CAMPAIGN, UNKNOWN_TEMPLATE_VARIABLE). */
 export const EMAIL_FIELD_MESSAGES = {
   required: "Please fill this in.",
-  tooLong: (max: number) => `Please keep this to ${max} characters or fewer.`,
+  tooLong: BOUND_MESSAGES.tooLong,
   unknownVariables: (names: readonly string[]) => `Unknown ${names.length === 1 ? "variable" : "variables"}: ${names.map((name) => `{{${name}}}`).join(", ")}.`,
   variantCount: (max: number) => `An A/B test has 2 to ${max} versions.`,
   testTypeRequired: "Please choose what the versions differ in: the subject or the content.",

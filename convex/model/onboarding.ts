@@ -4,7 +4,7 @@
  * an admin's new version and a visitor's answers. Pure, so server and page share them.
  */
 import { ConvexError } from "convex/values";
-import { AUTH_MESSAGES, type UserError } from "./messages";
+import { AUTH_MESSAGES, BOUND_MESSAGES, type UserError } from "./messages";
 
 export { LOADING_MESSAGES, ONBOARDING_TEXTS, ONBOARDING_TIMING } from "./onboardingTexts";
 
@@ -117,7 +117,7 @@ export const ONBOARDING_MESSAGES = {
 export const ONBOARDING_FIELD_ERRORS = {
   required: "Please answer this question.",
   notAnOption: "Please choose one of the options shown.",
-  tooLong: (max: number) => `Please keep this under ${max} characters.`,
+  tooLong: BOUND_MESSAGES.tooLong,
   unknownField: "This question isn't part of the form.",
   tooManyAnswers: "There are more answers than the form has questions.",
   unknownForm: "This form isn't available.",

@@ -26,6 +26,8 @@ export const LOW_BALANCE_MINUTES = 60;
 export const BALANCE_GREEN_ABOVE = 0.5;
 export const BALANCE_YELLOW_ABOVE = 0.2;
 export const LEDGER_NOTE_MAX = 500;
+/** The largest correction an admin makes in one step, either way: about ten weeks of minutes. */
+export const LEDGER_ADJUSTMENT_MAX = 100_000;
 
 export type BalanceTone = "green" | "yellow" | "red";
 export type LedgerKind = Doc<"timeLedger">["kind"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORUM_NAME_MAX, forumNameKey, isValidForumName, normalizeForumName } from "./users";
+import { FORUM_NAME_MAX, isValidForumName, normalizeForumName } from "./users";
 
 describe("forum names", () => {
   it("accepts letters of any language, digits, spaces, dots, dashes and underscores", () => {
@@ -21,10 +21,5 @@ describe("forum names", () => {
   it("stores names trimmed, with one space between words and accents composed", () => {
     expect(normalizeForumName("  Maya   Ortiz ")).toBe("Maya Ortiz");
     expect(normalizeForumName("Jose\u0301")).toBe("Jos\u00e9");
-  });
-
-  it("compares names ignoring case", () => {
-    expect(forumNameKey(" Maya  O. ")).toBe(forumNameKey("maya o."));
-    expect(forumNameKey("ZOË")).toBe("zoë");
   });
 });

@@ -1,12 +1,13 @@
 /** Rules for the users table: lookups, profiles from identity claims, input checks. */
 import type { UserIdentity } from "convex/server";
-import type { Doc, Id } from "../_generated/dataModel";
+import type { Doc } from "../_generated/dataModel";
 import type { DatabaseReader } from "../_generated/server";
+import { LIMITS, toPlainLine } from "./bounds";
 import { userError } from "./errors";
 import { PROFILE_MESSAGES } from "./messages";
 import type { MemberTier, Role } from "./permissions";
 
-export const NAME_MAX = 100;
+export const NAME_MAX = LIMITS.name;
 export const DEFAULT_TIMEZONE = "UTC";
 export const TIMEZONE_ERROR = "Please select a valid timezone";
 
@@ -39,14 +40,22 @@ export function findUserByEmail(db: DatabaseReader, email: string) {
     .first();
 }
 
+/**
+ * A name the backend is given rather than asked for (an identity provider's claims or events):
+ * made one plain line, at most NAME_MAX characters, since there is nobody to refuse it to.
+ */
+export function plainName(name: string): string {
+  return Array.from(toPlainLine(name)).slice(0, NAME_MAX).join("");
+}
+
 /** Email and names from the identity's standard claims (Clerk and the local provider send both). */
 export function profileFromIdentity(identity: UserIdentity) {
   const email = normalizeEmail(identity.email ?? "");
   const [first = "", ...rest] = (identity.name ?? "").trim().split(/\s+/);
   return {
     email,
-    firstName: (identity.givenName ?? first).trim().slice(0, NAME_MAX),
-    lastName: (identity.familyName ?? rest.join(" ")).trim().slice(0, NAME_MAX),
+    firstName: plainName(identity.givenName ?? first),
+    lastName: plainName(identity.familyName ?? rest.join(" ")),
   };
 }
 
@@ -77,11 +86,6 @@ export function isValidForumName(name: string): boolean {
   const normalized = normalizeForumName(name);
   const length = [...normalized].length;
   return length >= FORUM_NAME_MIN && length <= FORUM_NAME_MAX && FORUM_NAME_CHARACTERS.test(normalized);
-}
-
-/** What forum names are compared by: names that differ only in case are the same name. */
-export function forumNameKey(name: string): string {
-  return normalizeForumName(name).toLowerCase();
 }
 
 export interface ProfileInput {
@@ -118,21 +122,6 @@ export function checkProfile(input: ProfileInput): ProfileInput {
   }
   if (Object.keys(fields).length > 0) throw userError("INVALID_INPUT", fields);
   return profile;
-}
-
-/**
- * The users fields that give `userId` a checked forum name, or remove it for "". Unique ignoring
- * case; the member's own current name is theirs to keep or re-case.
- */
-export async function forumNameFields(db: DatabaseReader, userId: Id<"users">, forumName: string) {
-  if (forumName === "") return { forumName: undefined, forumNameKey: undefined };
-  const key = forumNameKey(forumName);
-  const holder = await db
-    .query("users")
-    .withIndex("by_forum_name_key", (q) => q.eq("forumNameKey", key))
-    .first();
-  if (holder && holder._id !== userId) throw userError("INVALID_INPUT", { forumName: PROFILE_MESSAGES.FORUM_NAME_TAKEN });
-  return { forumName, forumNameKey: key };
 }
 
 /** The users row as the signed-in person sees it about themselves. */

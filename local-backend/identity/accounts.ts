@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { z } from "zod";
+import { hasAllowedCharacters, LIMITS } from "../../convex/model/bounds";
 import { IdentityError, MESSAGES } from "./errors";
 import { hashPassword, verifyPassword, type PasswordHash } from "./passwords";
 import type { PublicJwk, SigningKey } from "./signing-key";
@@ -27,7 +28,12 @@ const TICKET_BYTES = 32;
 
 const email = (message: string) => z.string({ error: message }).trim().toLowerCase();
 const name = (required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: tooLong });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(LIMITS.name, { error: tooLong })
+    .refine((value) => hasAllowedCharacters(value, "line"), { error: MESSAGES.nameCharacters });
 
 const registrationSchema = z.object({
   email: email(MESSAGES.invalidEmail).pipe(z.email({ error: MESSAGES.invalidEmail })),

@@ -1,4 +1,5 @@
 /** Errors of the identity provider: a stable code for programs, a message for people, the HTTP status to answer with. */
+import { BOUND_MESSAGES } from "../../convex/model/bounds";
 
 export const MESSAGES = {
   invalidEmail: "Enter a valid email address.",
@@ -9,6 +10,8 @@ export const MESSAGES = {
   lastNameRequired: "Enter your last name.",
   firstNameTooLong: "Your first name can have at most 100 characters.",
   lastNameTooLong: "Your last name can have at most 100 characters.",
+  /** As the app refuses a name with line breaks or invisible characters, in the same words. */
+  nameCharacters: BOUND_MESSAGES.lineCharacters,
   emailTaken: "An account with this email already exists. Sign in instead.",
   invalidCredentials: "That email and password don't match an account.",
   accountDeactivated: "This account is deactivated. Visit /account/reactivate or contact support to restore it.",

@@ -185,6 +185,8 @@ describe("local identity provider over HTTP", () => {
       firstName: "Enter your first name.",
       lastName: MESSAGES.lastNameTooLong,
     });
+    const spoofed = await c.register({ ...ADA, firstName: "Ada\u202Eecalevol", lastName: "Love\r\nlace" });
+    expect(spoofed.body!.fields).toEqual({ firstName: MESSAGES.nameCharacters, lastName: MESSAGES.nameCharacters });
     expect((await c.register({})).body!.fields).toEqual({
       email: "Enter a valid email address.",
       password: "Password is too short",

@@ -1,3 +1,4 @@
+import { BOUND_MESSAGES, hasAllowedCharacters } from "@convex/model/bounds";
 import { PROFILE_MESSAGES } from "@convex/model/messages";
 import { isValidForumName, NAME_MAX, normalizeForumName } from "@convex/model/users";
 import { z } from "zod";
@@ -30,8 +31,20 @@ export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, FIELD_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, FIELD_MESSAGES.passwordTooLong);
-export const firstNameSchema = z.string().trim().min(1, FIELD_MESSAGES.firstName).max(NAME_MAX, FIELD_MESSAGES.nameTooLong);
-export const lastNameSchema = z.string().trim().min(1, FIELD_MESSAGES.lastName).max(NAME_MAX, FIELD_MESSAGES.nameTooLong);
+/** A name as the server bounds it (model/bounds.ts): one plain line, at most NAME_MAX characters. */
+const plainLine = (value: string) => hasAllowedCharacters(value, "line");
+export const firstNameSchema = z
+  .string()
+  .trim()
+  .min(1, FIELD_MESSAGES.firstName)
+  .max(NAME_MAX, FIELD_MESSAGES.nameTooLong)
+  .refine(plainLine, BOUND_MESSAGES.lineCharacters);
+export const lastNameSchema = z
+  .string()
+  .trim()
+  .min(1, FIELD_MESSAGES.lastName)
+  .max(NAME_MAX, FIELD_MESSAGES.nameTooLong)
+  .refine(plainLine, BOUND_MESSAGES.lineCharacters);
 /** Optional ("" removes it); the name comes out as the server stores it. */
 export const forumNameSchema = z
   .string()

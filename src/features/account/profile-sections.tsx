@@ -1,7 +1,7 @@
 import { api } from "@convex/_generated/api";
 import { AUTH_MESSAGES } from "@convex/model/messages";
 import type { Role } from "@convex/model/permissions";
-import { isValidTimezone, TIMEZONE_ERROR } from "@convex/model/users";
+import { isValidTimezone, NAME_MAX, TIMEZONE_ERROR } from "@convex/model/users";
 import { Link } from "@tanstack/react-router";
 import { useMutation } from "convex/react";
 import { CalendarDaysIcon, CheckCircle2Icon } from "lucide-react";
@@ -147,10 +147,10 @@ export function ProfileForm({ user }: { user: ViewerUser }) {
       <RequiredNote />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={ids.firstName} label="First name" required error={form.errors?.fields.firstName}>
-          {(control) => <Input {...control} name="firstName" autoComplete="given-name" value={values.firstName} onChange={update("firstName")} />}
+          {(control) => <Input {...control} name="firstName" autoComplete="given-name" maxLength={NAME_MAX} value={values.firstName} onChange={update("firstName")} />}
         </FormField>
         <FormField id={ids.lastName} label="Last name" required error={form.errors?.fields.lastName}>
-          {(control) => <Input {...control} name="lastName" autoComplete="family-name" value={values.lastName} onChange={update("lastName")} />}
+          {(control) => <Input {...control} name="lastName" autoComplete="family-name" maxLength={NAME_MAX} value={values.lastName} onChange={update("lastName")} />}
         </FormField>
       </div>
       <FormField id={ids.forumName} label="Forum name" hint={FORUM_NAME_HINT} error={form.errors?.fields.forumName}>

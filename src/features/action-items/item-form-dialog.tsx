@@ -1,4 +1,5 @@
 import { api } from "@convex/_generated/api";
+import { ACTION_ITEM_LIMITS } from "@convex/model/actionItemRules";
 import type { Id } from "@convex/_generated/dataModel";
 import {
   ACTION_ITEM_STATUSES,
@@ -249,7 +250,7 @@ function ItemForm({
       ) : (
         <>
           <FormField id={FIELD_IDS.title} label="Title" required error={error("title")}>
-            {(control) => <Input {...control} value={values.title} onChange={(event) => set("title", event.target.value)} />}
+            {(control) => <Input {...control} maxLength={ACTION_ITEM_LIMITS.title} value={values.title} onChange={(event) => set("title", event.target.value)} />}
           </FormField>
           <FormField id="action-item-description" label="Description">
             {(control) => (

@@ -8,6 +8,7 @@ import { useFormErrors, zodFieldErrors } from "@/components/forms/use-form-error
 import { Button } from "@/components/ui/button";
 import { EmailInput } from "@/components/forms/email-input";
 import { Input } from "@/components/ui/input";
+import { NAME_MAX } from "@convex/model/users";
 import { emailSchema, firstNameSchema, lastNameSchema, newPasswordSchema, PASSWORD_MIN } from "@/lib/validation";
 import { AuthCard, switchLinkClass } from "./auth-card";
 import { useLocalAuth } from "./local-auth-provider";
@@ -70,12 +71,12 @@ export function RegisterPage() {
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id={FIELD_IDS.firstName} label="First name" required error={form.errors?.fields.firstName}>
             {(control) => (
-              <Input {...control} name="firstName" autoComplete="given-name" value={values.firstName} onChange={update("firstName")} />
+              <Input {...control} name="firstName" autoComplete="given-name" maxLength={NAME_MAX} value={values.firstName} onChange={update("firstName")} />
             )}
           </FormField>
           <FormField id={FIELD_IDS.lastName} label="Last name" required error={form.errors?.fields.lastName}>
             {(control) => (
-              <Input {...control} name="lastName" autoComplete="family-name" value={values.lastName} onChange={update("lastName")} />
+              <Input {...control} name="lastName" autoComplete="family-name" maxLength={NAME_MAX} value={values.lastName} onChange={update("lastName")} />
             )}
           </FormField>
         </div>

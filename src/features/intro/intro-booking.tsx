@@ -1,4 +1,5 @@
 import { api } from "@convex/_generated/api";
+import { NAME_MAX } from "@convex/model/users";
 import type { Id } from "@convex/_generated/dataModel";
 import { INTRO_SESSION_MINUTES } from "@convex/model/availability";
 import { EMAIL_MAX, INTRO_EMAIL_SUBJECT, introErrors, introHoldUntil } from "@convex/model/intro";
@@ -92,7 +93,7 @@ function DetailsForm({
       {form.errors ? <ErrorSummary key={form.summaryKey} message={form.errors.message} items={form.summaryItems} /> : null}
       <RequiredNote />
       <FormField id={FIELD_IDS.name} label="Name" required error={form.errors?.fields.name}>
-        {(control) => <Input {...control} name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />}
+        {(control) => <Input {...control} name="name" autoComplete="name" maxLength={NAME_MAX} value={name} onChange={(event) => setName(event.target.value)} />}
       </FormField>
       <FormField
         id={FIELD_IDS.email}

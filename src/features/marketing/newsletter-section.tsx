@@ -1,4 +1,4 @@
-import { newsletterErrors } from "@convex/model/contact";
+import { CONTACT_LIMITS, newsletterErrors } from "@convex/model/contact";
 import { AUTH_MESSAGES } from "@convex/model/authMessages";
 import { useRouterState } from "@tanstack/react-router";
 import { CheckCircle2Icon, InfoIcon, MailIcon } from "lucide-react";
@@ -94,7 +94,7 @@ export function NewsletterSection({ post = postNewsletter }: { post?: (data: For
               ) : null}
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField id={FIELD_IDS.name} label="Name" required error={form.errors?.fields.name}>
-                  {(control) => <Input {...control} name="name" autoComplete="name" />}
+                  {(control) => <Input {...control} name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} />}
                 </FormField>
                 <FormField id={FIELD_IDS.email} label="Email address" required error={form.errors?.fields.email}>
                   {(control) => <EmailInput {...control} />}
