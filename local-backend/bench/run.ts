@@ -323,6 +323,45 @@ async function restore(): Promise<Row[]> {
   return rows;
 }
 
+/**
+ * 7. A query stuck in an endless loop (loops:spin) while another client keeps reading: how long
+ * the stuck call takes to fail with the timeout, and the other client's latency meanwhile.
+ */
+async function endlessLoop(): Promise<Row[]> {
+  const started = await backend();
+  const looper = client(started.url);
+  const reader = client(started.url);
+  for (let i = 0; i < NEWEST; i++) await reader.mutation(api.messages.send, { author: "reader", body: `r-${i}` });
+  const read = () => reader.query(api.messages.latest, { author: "reader", count: NEWEST });
+  for (let i = 0; i < WARMUP; i++) await read();
+  const quiet: number[] = [];
+  for (let i = 0; i < 300; i++) quiet.push((await time(read))[1]);
+  const during: number[] = [];
+  const failedAfter: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const start = performance.now();
+    let ended = false;
+    const stuck = looper.query(api.loops.spin, {}).then(
+      () => {
+        throw new Error("loops:spin returned");
+      },
+      (error: unknown) => {
+        if (!String(error).includes("timed out")) throw error;
+        failedAfter.push(performance.now() - start);
+        ended = true;
+      },
+    );
+    while (!ended) during.push((await time(read))[1]);
+    await stuck;
+  }
+  const slowest = Math.max(...failedAfter);
+  return [
+    latencyRow("other client's read, nothing looping", quiet),
+    latencyRow("other client's read, a query looping", during, 50),
+    { name: "looping query fails after (slowest of 5)", value: `${slowest.toFixed(0)} ms`, target: "<= 1,500 ms", met: slowest <= 1500 },
+  ];
+}
+
 async function closeAll() {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 }
@@ -330,7 +369,7 @@ async function closeAll() {
 const sampler = setInterval(sampleRss, 10);
 const rows: Row[] = [];
 try {
-  for (const scenario of [() => ownUpdate(true), () => ownUpdate(false), fanOut, distinctQueries, indexedRead, restore, componentCall]) {
+  for (const scenario of [() => ownUpdate(true), () => ownUpdate(false), fanOut, distinctQueries, indexedRead, restore, componentCall, endlessLoop]) {
     try {
       rows.push(...(await scenario()));
     } finally {

@@ -8,7 +8,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { SystemError } from "./errors";
 
-
 /** Whether a module file starts with the "use node" directive (after comments and blank lines). */
 export function isNodeModule(source: string): boolean {
   return /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use node["']/.test(source);

@@ -2,7 +2,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
-import { ACTION_ITEM_MESSAGES } from "@convex/model/messages";
+import { ACTION_ITEM_LIMITS } from "@convex/model/actionItemRules";
+import { ACTION_ITEM_MESSAGES, BOUND_MESSAGES } from "@convex/model/messages";
 import { renderPage } from "@/features/catalog/render-page";
 import { signedIn } from "@/test/auth";
 import { ItemFormDialog, type ItemFormTarget } from "./item-form-dialog";
@@ -121,14 +122,14 @@ describe("action item form", () => {
     expect(state.calls).toEqual([]);
   });
 
-  it("wants the timestamp as MM:SS and minutes of 0 or more", async () => {
+  it("wants the timestamp as MM:SS and whole minutes from 0 to a week", async () => {
     await renderForm();
     await fillRequired();
     await userEvent.type(field(/^Transcript timestamp/), "5:7");
     await userEvent.type(field(/^Estimated minutes/), "-5");
     await userEvent.click(submitButton());
     expect(field(/^Transcript timestamp/)).toHaveAccessibleDescription(/Use MM:SS, for example 12:05\./);
-    expect(field(/^Estimated minutes/)).toHaveAccessibleDescription("Estimated minutes must be 0 or more.");
+    expect(field(/^Estimated minutes/)).toHaveAccessibleDescription(BOUND_MESSAGES.wholeNumber(0, ACTION_ITEM_LIMITS.minutes));
     expect(state.calls).toEqual([]);
   });
 

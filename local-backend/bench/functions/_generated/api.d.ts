@@ -9,6 +9,7 @@
  */
 
 import type * as filler from "../filler.js";
+import type * as loops from "../loops.js";
 import type * as messages from "../messages.js";
 
 import type {
@@ -19,6 +20,7 @@ import type {
 
 declare const fullApi: ApiFromModules<{
   filler: typeof filler;
+  loops: typeof loops;
   messages: typeof messages;
 }>;
 
