@@ -20,6 +20,7 @@ import type {
   UserIdentity,
 } from "convex/server";
 import { convexToJson, getDocumentSize, type Value } from "convex/values";
+import type { Change, CommitEvent, Counters } from "./commits";
 import { tableOf, type Document, type RangeBound } from "./document-fields";
 import { VersionHistory } from "./snapshots";
 import { asyncRules, syncRules, type TableIndexes } from "./syscall-rules";
@@ -32,6 +33,7 @@ export type HostMutationCtx = GenericMutationCtx<GenericDataModel>;
 export type HostActionCtx = GenericActionCtx<GenericDataModel>;
 type AnyReference = FunctionReference<"query" | "mutation" | "action", "public" | "internal">;
 export type { Document };
+export type { Change, CommitEvent, Counters };
 
 /** Where a function lives: its component ("" for the app) and its path in that component's modules. */
 export interface FunctionPath {
@@ -151,28 +153,6 @@ interface ExecutionContext {
   componentPath: string;
   udfPath: string;
   udfType: string;
-}
-
-export interface Change {
-  /** The component whose database changed ("" for the app); ids and tables are its own. */
-  component: string;
-  id: string;
-  table: string;
-  before: Document | null;
-  after: Document | null;
-}
-
-/** A component database's id counter and last creation time, so a replay restores both. */
-export interface Counters {
-  nextDocId: number;
-  lastCreationTime: number;
-}
-
-export interface CommitEvent {
-  ts: bigint;
-  changes: Change[];
-  /** The counters, after the commit, of every component it wrote to. */
-  counters: Record<string, Counters>;
 }
 
 export interface ComponentState extends Counters {

@@ -8,7 +8,8 @@
  * only from the first such request until a minute after the last one: a backend whose clients
  * never read at a timestamp (the app) pays nothing for the history.
  */
-import type { CommitEvent, Document } from "./convex-test-internals";
+import type { CommitEvent } from "./commits";
+import type { Document } from "./document-fields";
 import { RetryableError } from "./syscall-rules";
 
 export const RETENTION_MS = 60_000;

@@ -91,12 +91,21 @@ const KIND_BY_CALLER: [RegExp, TransactionKind][] = [
   [/\brunMutationWithHandler\b/, "mutation"],
 ];
 
+/** Function names only: formatting a stack (with source maps) would cost more than the transaction. */
+const functionNames = (_error: Error, sites: NodeJS.CallSite[]) => sites.map((site) => site.getFunctionName() ?? "").join("\n");
+
 /** The kind of the transaction convex-test is beginning, from the function that calls begin. */
 function kindOfCaller(): TransactionKind {
-  const saved = Error.stackTraceLimit;
+  const savedLimit = Error.stackTraceLimit;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called here
+  const savedPrepare = Error.prepareStackTrace;
   Error.stackTraceLimit = 6;
-  const stack = new Error().stack ?? "";
-  Error.stackTraceLimit = saved;
+  Error.prepareStackTrace = functionNames;
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, kindOfCaller);
+  const stack = holder.stack ?? "";
+  Error.stackTraceLimit = savedLimit;
+  Error.prepareStackTrace = savedPrepare;
   for (const [pattern, kind] of KIND_BY_CALLER) if (pattern.test(stack)) return kind;
   throw new Error("convex-test internals changed: a transaction began from neither runQueryWithHandler nor runMutationWithHandler");
 }

@@ -97,8 +97,15 @@ interface Call {
   resource: AsyncResource;
   ctx: CallerContext;
   settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void;
-  /** The runner's CPU time (ns) when the call started; for the root only. */
+  /** When the call started (wall ms); for the root only. */
+  startedAt: number;
+  /**
+   * The runner's CPU time (ns) when the call started, for the root only: set by the watch when it
+   * first reads the runner's CPU during the call (reading it takes a file read, too dear per call).
+   */
   cpuStart?: number;
+  /** CPU time (ns) spent loading modules during the call, which does not count against its limit. */
+  loadingNs: number;
   /** When an action's time is up (wall ms), and what it then fails with. */
   deadline?: { at: number; error: () => Error };
   /** A request-level failure a syscall met (a write conflict, an overloaded backend): the call fails with it. */
@@ -125,6 +132,9 @@ class Runner {
   cpuWhenHeard = 0;
   wallWhenHeard = Date.now();
   idleSince = Date.now();
+  /** The runner's CPU time (ns) when the watch last read it, and when that was (wall ms). */
+  cpuAtCheck?: number;
+  checkedAt = 0;
 
   constructor(
     runtime: string,
@@ -286,7 +296,7 @@ export class RunnerPool {
     const nested = parent && !parent.runner.dead ? parent : undefined;
     const runner = nested ? nested.runner : await this.checkout();
     return new Promise((resolve, reject) => {
-      const call = { id: nextCallId++, kind, runner, ctx } as Call;
+      const call = { id: nextCallId++, kind, runner, ctx, startedAt: Date.now(), loadingNs: 0 } as Call;
       if (deadline) call.deadline = { at: Date.now() + deadline.ms, error: deadline.error };
       call.root = nested ? nested.root : call;
       call.settle = (outcome) => {
@@ -305,10 +315,8 @@ export class RunnerPool {
       runner.calls.set(call.id, call);
       if (!nested) {
         runner.root = call;
-        call.cpuStart = runner.cpuNow();
         runner.heard = true;
-        runner.cpuWhenHeard = call.cpuStart;
-        runner.wallWhenHeard = Date.now();
+        runner.wallWhenHeard = call.startedAt;
       }
       if (runner.dead) return call.settle({ ok: false, error: timedOut(this.limitMs) });
       runner.send(message(call));
@@ -329,7 +337,7 @@ export class RunnerPool {
         // Loading code is not the call's execution: it does not count against its limit.
         const since = runner.loading.get(message.callId);
         runner.loading.delete(message.callId);
-        if (since && runner.root?.cpuStart !== undefined) runner.root.cpuStart += runner.cpuNow() - since.cpu;
+        if (since && runner.root) runner.root.loadingNs += runner.cpuNow() - since.cpu;
         return;
       }
       case "log": {
@@ -399,24 +407,30 @@ export class RunnerPool {
         const value = await run(referenceOf(address), jsonToConvex(address.args) as Record<string, Value>);
         return JSON.stringify(convexToJson((value ?? null) as Value));
       }
+      if (op === "lwcc/queryStreamOpen") {
+        const { json: query, max } = JSON.parse(json) as { json: string; max: number };
+        const { queryId } = JSON.parse(syscalls.syscall("1.0/queryStream", query)) as { queryId: number };
+        return JSON.stringify({ queryId, ...(await this.readBatch(queryId, max)) });
+      }
       if (op === "lwcc/queryStreamNextBatch") {
         const { queryId, max } = JSON.parse(json) as { queryId: number; max: number };
-        const next = JSON.stringify({ queryId });
-        const items: string[] = [];
-        let done = false;
-        while (items.length < max) {
-          const item = await syscalls.asyncSyscall("1.0/queryStreamNext", next);
-          // Documents come as `{"done":false,...}` (engine's cache); the end of the stream otherwise.
-          if (!item.startsWith('{"done":false') && (JSON.parse(item) as { done: boolean }).done) {
-            done = true;
-            break;
-          }
-          items.push(item);
-        }
-        return JSON.stringify({ items, done });
+        return JSON.stringify(await this.readBatch(queryId, max));
       }
       return sync ? syscalls.syscall(op, json) : syscalls.asyncSyscall(op, json);
     });
+  }
+
+  /** Up to `max` documents of a query's stream, and whether it ended. */
+  private async readBatch(queryId: number, max: number): Promise<{ items: string[]; done: boolean }> {
+    const next = JSON.stringify({ queryId });
+    const items: string[] = [];
+    while (items.length < max) {
+      const item = await this.options.syscalls.asyncSyscall("1.0/queryStreamNext", next);
+      // Documents come as `{"done":false,...}` (engine's cache); the end of the stream otherwise.
+      if (!item.startsWith('{"done":false') && (JSON.parse(item) as { done: boolean }).done) return { items, done: true };
+      items.push(item);
+    }
+    return { items, done: false };
   }
 
   private onBlocking(runner: Runner, request: BlockingRequest) {
@@ -470,6 +484,14 @@ export class RunnerPool {
         continue;
       }
       const cpu = runner.cpuNow();
+      // The CPU the call used before this first look is at most the time since it started, and at
+      // most what the runner used since the last look if it started after it: counted as that much.
+      if (root.cpuStart === undefined) {
+        const sinceCheck = runner.cpuAtCheck !== undefined && runner.checkedAt <= root.startedAt ? cpu - runner.cpuAtCheck : Infinity;
+        root.cpuStart = cpu - Math.min((now - root.startedAt) * 1e6, sinceCheck);
+      }
+      runner.cpuAtCheck = cpu;
+      runner.checkedAt = now;
       const heard = runner.heard;
       runner.heard = false;
       if (heard) {
@@ -481,7 +503,7 @@ export class RunnerPool {
       const silentCpu = cpu - runner.cpuWhenHeard;
       const stuck = !heard && (silentCpu >= limitNs || (now - runner.wallWhenHeard >= this.limitMs && silentCpu >= limitNs / 10));
       // A query or mutation has its second of execution in all, however often it waits on the database.
-      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart! >= limitNs;
+      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart - root.loadingNs >= limitNs;
       if (stuck || spent) this.stop(runner, timedOut(this.limitMs));
     }
   }

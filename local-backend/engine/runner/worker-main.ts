@@ -48,7 +48,8 @@ interface Call {
   kind: RunKind;
   env: CallEnvironment;
   /** Documents fetched ahead for each open query stream. */
-  streams: Map<number, { items: string[]; done: boolean; size: number }>;
+  /** Open streams: the documents fetched and not yet read, and how many more the limit allows. */
+  streams: Map<number, { items: string[]; done: boolean; size: number; left: number }>;
 }
 const calls = new AsyncLocalStorage<Call>();
 const running = new Map<number, Call>();
@@ -148,6 +149,30 @@ const STREAM_DONE = JSON.stringify({ value: null, done: true });
 const FIRST_BATCH = 8;
 const LARGEST_BATCH = 256;
 
+/** The most documents a query's stream yields: its smallest limit (`take(n)`, `first()`), if any. */
+function limitOf(json: string): number {
+  const { query } = JSON.parse(json) as { query: { operators: { limit?: number }[] } };
+  return Math.min(...query.operators.flatMap((operator) => (typeof operator.limit === "number" ? [operator.limit] : [])));
+}
+
+/**
+ * Opens a query's stream with its first batch of documents in the same round trip: as many as its
+ * limit (the function reads that many unless it stops early), else a few.
+ */
+function openStream(call: Call, json: string): string {
+  const limit = limitOf(json);
+  const size = Number.isFinite(limit) ? Math.max(1, Math.min(limit, LARGEST_BATCH)) : FIRST_BATCH;
+  const opened = JSON.parse(blocking(call.callId, "lwcc/queryStreamOpen", JSON.stringify({ json, max: size }), true)) as {
+    queryId: number;
+    items: string[];
+    done: boolean;
+  };
+  const left = limit - opened.items.length;
+  // A stream that gave its limit has ended: no round trip to hear so.
+  call.streams.set(opened.queryId, { items: opened.items, done: opened.done || left <= 0, size, left });
+  return JSON.stringify({ queryId: opened.queryId });
+}
+
 /**
  * `queryStreamNext` asks for one document at a time; documents come over in growing batches
  * instead (a limited query ends its stream at its limit, so nothing is read past it).
@@ -161,7 +186,8 @@ function streamNext(call: Call, json: string): string {
       items: string[];
       done: boolean;
     };
-    stream = { items: batch.items, done: batch.done, size };
+    const left = (stream?.left ?? Infinity) - batch.items.length;
+    stream = { items: batch.items, done: batch.done || left <= 0, size, left };
     call.streams.set(queryId, stream);
   }
   return stream.items.shift() ?? STREAM_DONE;
@@ -170,7 +196,12 @@ function streamNext(call: Call, json: string): string {
 (globalThis as unknown as { Convex: unknown }).Convex = {
   syscall(op: string, json: string): string {
     const call = currentCall();
-    if (op === "1.0/queryCleanup") call.streams.delete((JSON.parse(json) as { queryId: number }).queryId);
+    if (op === "1.0/queryStream") return openStream(call, json);
+    // convex-test keeps nothing for a stream to clean up: the runner's batch is all there is.
+    if (op === "1.0/queryCleanup") {
+      call.streams.delete((JSON.parse(json) as { queryId: number }).queryId);
+      return "{}";
+    }
     return blocking(call.callId, op, json, true);
   },
   async asyncSyscall(op: string, json: string): Promise<string> {
