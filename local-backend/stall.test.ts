@@ -14,6 +14,7 @@ const spinAction = makeFunctionReference<"action">("loops:spinAction");
 const busyQuery = makeFunctionReference<"query", { rounds: number }, number>("loops:busyQuery");
 const readAll = makeFunctionReference<"query", Record<string, never>, number>("loops:readAll");
 const insertMany = makeFunctionReference<"mutation", { count: number }>("loops:insertMany");
+const scheduleMany = makeFunctionReference<"mutation", { count: number }>("loops:scheduleMany");
 const byAuthor = makeFunctionReference<"query", { author: string }, { body: string }[]>("messages:byAuthor");
 const send = makeFunctionReference<"mutation", { author: string; body: string }, string>("messages:send");
 
@@ -110,5 +111,15 @@ describe("Convex's transaction limits", () => {
     expect(reads).toContain(
       "Too many documents read in a single function execution (limit: 32000). Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.",
     );
+  });
+
+  it("refuses a mutation scheduling more than 1,000 functions, with Convex's words, and schedules none of them", async () => {
+    const b = await backend();
+    const client = new ConvexHttpClient(b.url);
+    const { message } = await refusal(() => client.mutation(scheduleMany, { count: 1001 }));
+    expect(message).toContain("Too many functions scheduled by this mutation (limit: 1000)");
+    await client.mutation(scheduleMany, { count: 1000 });
+    const scheduled = b.engine().exportState().components[""]?.documents.filter((doc) => doc._id.endsWith("_scheduled_functions"));
+    expect(scheduled).toHaveLength(1000);
   });
 });

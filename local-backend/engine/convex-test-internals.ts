@@ -19,7 +19,7 @@ import type {
   SchemaDefinition,
   UserIdentity,
 } from "convex/server";
-import { convexToJson, getDocumentSize, type Value } from "convex/values";
+import { convexToJson, getConvexSize, getDocumentSize, type Value } from "convex/values";
 import type { Change, CommitEvent, Counters } from "./commits";
 import { tableOf, type Document, type RangeBound } from "./document-fields";
 import { VersionHistory } from "./snapshots";
@@ -133,7 +133,7 @@ interface DatabaseFake {
 
 interface TransactionManager {
   _lastCommitTs: bigint;
-  getMetricsTracker(): { trackRead(bytes: number): void } | undefined;
+  getMetricsTracker(): { trackRead(bytes: number): void; trackScheduledFunction(argsBytes: number): void } | undefined;
   commit(isNested: boolean): bigint | null;
   begin(isNested: boolean, limits?: unknown): Promise<void>;
   getSnapshotTs(): bigint;
@@ -211,6 +211,8 @@ export interface Internals {
   blobs(component: string): Record<string, Blob>;
   /** Inserts into a system table of the running component inside its transaction (scheduling). */
   insertInCurrentTransaction(table: string, value: Record<string, Value>): string;
+  /** Counts a function scheduled by the running transaction against its limits; throws past them. */
+  trackScheduledFunction(args: Value): void;
   /** The installed component paths, the app ("") first. */
   componentPaths(): string[];
   /** What `process.env` holds for a component's functions (its parent's `use(c, { env })` values). */
@@ -384,6 +386,7 @@ export async function createInternals(
     },
     blobs: (componentPath) => dbOf(componentPath)._storage,
     insertInCurrentTransaction: (table, value) => dbOf(currentComponent()).insert(table, value),
+    trackScheduledFunction: (args) => global.transactionManager.getMetricsTracker()?.trackScheduledFunction(getConvexSize(args)),
     componentPaths: () => [...databases.keys()],
     setComponentEnvironment: (componentPath, env) => environments.set(componentPath, env),
     setDeploymentUrls: (urls) =>
@@ -615,13 +618,19 @@ function indexedReads(db: DatabaseFake): TableStore {
 const OVER_LIMIT_HELP =
   "Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.";
 
-/** convex-test's limit errors, as Convex words them (crates/database reads.rs and writes.rs). */
+/** convex-test's limit errors, as Convex words them (crates/database reads.rs and writes.rs, and scheduling). */
 const LIMIT_TEXTS: [RegExp, (limit: string) => string][] = [
   [/^Scanned too many documents .*\(limit: (\d+)\)/, (n) => `Too many documents read in a single function execution (limit: ${n}). ${OVER_LIMIT_HELP}`],
   [/^Read too much data .*\(limit: (\d+) bytes\)/, (n) => `Too many bytes read in a single function execution (limit: ${n} bytes). ${OVER_LIMIT_HELP}`],
   [/^Too many index ranges read .*\(limit: (\d+)\)/, (n) => `Too many reads in a single function execution (limit: ${n}). ${OVER_LIMIT_HELP}`],
   [/^Wrote too many documents .*\(limit: (\d+)\)/, (n) => `Too many writes in a single function execution (limit: ${n})`],
   [/^Wrote too much data .*\(limit: (\d+) bytes\)/, (n) => `Too many bytes written in a single function execution (limit: ${n} bytes)`],
+  // crates/model/src/scheduled_jobs/mod.rs
+  [/^Scheduled too many functions .*\(limit: (\d+)\)/, (n) => `Too many functions scheduled by this mutation (limit: ${n})`],
+  [
+    /^Scheduled function arguments too large .*\(limit: (\d+) bytes\)/,
+    (n) => `Too large total size of the arguments of scheduled functions from this mutation (limit: ${n} bytes)`,
+  ],
 ];
 
 /** Rewords the limit errors of convex-test's metrics tracker (one class for every transaction). */

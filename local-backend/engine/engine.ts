@@ -423,8 +423,10 @@ export class Engine {
     const component = this.internals.currentComponent();
     const target = scheduledTarget(request, component);
     const scheduledTime = request.ts * 1000;
+    const args = jsonToConvex(request.args);
+    this.internals.trackScheduledFunction(args);
     const jobId = this.internals.insertInCurrentTransaction("_scheduled_functions", {
-      args: [jsonToConvex(request.args)],
+      args: [args],
       name: target.udfPath,
       scheduledTime,
       state: { kind: "pending" },
