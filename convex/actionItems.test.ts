@@ -9,6 +9,7 @@ import { ACTION_ITEM_LIMITS } from "./model/actionItemRules";
 import { ACTION_ITEM_MESSAGES, AUTH_MESSAGES, BOUND_MESSAGES, type UserError } from "./model/messages";
 import type { Role } from "./model/permissions";
 import { activitiesOf, insertSession, notificationsOf } from "./test.sessions";
+import { seedDemo } from "./test.seed";
 import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, type Accessor, type T } from "./test.users";
 
@@ -564,8 +565,8 @@ describe("seed.demo", () => {
       },
       { ...base, tokenIdentifier: "local|maya", email: "maya@example.com", firstName: "Maya", lastName: "Ortiz", role: "client" as const },
     ];
-    await t.mutation(internal.seed.demo, { accounts });
-    await t.mutation(internal.seed.demo, { accounts });
+    await seedDemo(t, accounts);
+    await seedDemo(t, accounts);
     const maya = await t.withIdentity({ tokenIdentifier: "local|maya" }).query(api.actionItems.list, {});
     const coach = await t.withIdentity({ tokenIdentifier: "local|coach" }).query(api.actionItems.list, {});
     expect(maya).toHaveLength(5);
@@ -584,8 +585,8 @@ describe("seed.demo", () => {
       { ...base, tokenIdentifier: "local|coach", email: "coach@example.com", firstName: "Cora", lastName: "Coach", role: "coach" as const },
       { ...base, tokenIdentifier: "local|maya", email: "maya@example.com", firstName: "Maya", lastName: "Ortiz", role: "client" as const },
     ];
-    await t.mutation(internal.seed.demo, { accounts });
-    await t.mutation(internal.seed.demo, { accounts });
+    await seedDemo(t, accounts);
+    await seedDemo(t, accounts);
     await runScheduled(t);
     const transcripts = await t.run((ctx) => ctx.db.query("transcripts").collect());
     expect(transcripts).toHaveLength(1);

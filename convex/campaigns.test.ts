@@ -7,6 +7,7 @@ import type { Id } from "./_generated/dataModel";
 import { assignVariants, signUnsubscribeToken, verifyUnsubscribeToken } from "./model/campaigns";
 import { CAMPAIGN_BATCH_SIZE } from "./model/emailSystem";
 import { ERROR_MESSAGES } from "./model/messages";
+import { seedDemo } from "./test.seed";
 import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, type Accessor } from "./test.users";
 
@@ -530,8 +531,8 @@ describe("seed.demo", () => {
       forumMember: true,
       memberForDays: 800,
     };
-    await t.mutation(internal.seed.demo, { accounts: [admin] });
-    await t.mutation(internal.seed.demo, { accounts: [admin] });
+    await seedDemo(t, [admin]);
+    await seedDemo(t, [admin]);
     const as = t.withIdentity({ tokenIdentifier: "local|admin" });
     expect((await as.query(api.emailTemplates.list, {})).map((x) => [x.category, x.usage])).toEqual([
       ["newsletter", 6],

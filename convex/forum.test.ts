@@ -7,6 +7,7 @@ import { bodyError, FORUM_EDIT_WINDOW_MS, FORUM_SEARCH_LIMIT, titleError } from 
 import { FORUM_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
 import { codeOf, errorOf, firstPage, forumCategory, forumMember, forumTables } from "./test.forum";
 import { activitiesOf, notificationsOf } from "./test.sessions";
+import { seedDemo } from "./test.seed";
 import { newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, type Accessor, type T } from "./test.users";
 
@@ -506,8 +507,8 @@ describe("seed.demo", () => {
 
   it("seeds the categories and conversations once, with counts the pages can trust", async () => {
     const t = newConvexTest();
-    await t.mutation(internal.seed.demo, { accounts });
-    await t.mutation(internal.seed.demo, { accounts });
+    await seedDemo(t, accounts);
+    await seedDemo(t, accounts);
     const coach = as(t, "coach@example.com");
     const maya = as(t, "maya@example.com");
     const categories = await coach.query(api.forum.categories, {});

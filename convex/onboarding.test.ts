@@ -11,6 +11,7 @@ import {
   slugify,
   type FormField,
 } from "./model/onboarding";
+import { seedDemo } from "./test.seed";
 import { newConvexTest } from "./test.setup";
 import { insertSession } from "./test.sessions";
 import { signedIn, type T } from "./test.users";
@@ -237,8 +238,8 @@ describe("versions of the form", () => {
 
   it("is seeded with the default version 1, once", async () => {
     const t = newConvexTest();
-    await t.mutation(internal.seed.demo, { accounts: [] });
-    await t.mutation(internal.seed.demo, { accounts: [] });
+    await seedDemo(t, []);
+    await seedDemo(t, []);
     const stored = await t.run((ctx) => ctx.db.query("onboardingForms").collect());
     expect(stored.map((row) => [row.version, row.fields, row.answeredCount])).toEqual([[1, DEFAULT_ONBOARDING_FIELDS, 0]]);
     expect(DEFAULT_ONBOARDING_FIELDS.find((field) => field.name === "interests")?.type).toBe("multiselect");

@@ -3,6 +3,7 @@ import { api, internal } from "./_generated/api";
 import { DEMO_PREMIUM_CONTENT } from "./model/demoContent";
 import { PREMIUM_TIERS, TIERS } from "./model/permissions";
 import { PREMIUM_FEATURES } from "./model/premiumContent";
+import { seedDemo } from "./test.seed";
 import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
@@ -73,8 +74,8 @@ describe("seed.demo", () => {
         memberForDays: 400,
       },
     ];
-    await t.mutation(internal.seed.demo, { accounts });
-    await t.mutation(internal.seed.demo, { accounts });
+    await seedDemo(t, accounts);
+    await seedDemo(t, accounts);
     const result = await t.withIdentity({ tokenIdentifier: "local|maya" }).query(api.premium.content, {});
     expect(result.requiresUpgrade ? [] : result.items.map((item) => item.title)).toEqual(DEMO_PREMIUM_CONTENT.map((item) => item.title));
   });

@@ -11,6 +11,7 @@ import { recordRecipientEvents } from "./model/campaignEvents";
 import { campaignLinks, recipientToken } from "./model/campaigns";
 import { DEMO_ARTICLES, DEMO_EVENTS, DEMO_PREMIUM_CONTENT, DEMO_PRODUCTS, DEMO_TRANSCRIPT } from "./model/demoContent";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_THREADS } from "./model/demoForum";
+import { DEMO_PARTS, type DemoPart } from "./model/demoParts";
 import { searchTextOf as forumSearchTextOf } from "./model/forumRules";
 import { queueExtraction } from "./model/extractionPipeline";
 import { recordActivity, activityUrls } from "./model/activity";
@@ -27,16 +28,15 @@ import { forumNameKey } from "./model/forumNames";
 import { DEFAULT_TIMEZONE, findUserByEmail, findUserByToken, normalizeEmail } from "./model/users";
 import { userFields } from "./schema";
 
-export const demo = internalMutation({
-  args: {
-    accounts: v.array(
-      v.object(userFields).pick("email", "firstName", "lastName", "role", "userType", "tier", "forumMember", "forumName").extend({
-        tokenIdentifier: v.string(),
-        /** How long ago the member joined, so "Member for" reads naturally. */
-        memberForDays: v.number(),
-      }),
-    ),
-  },
+const demoAccount = v.object(userFields).pick("email", "firstName", "lastName", "role", "userType", "tier", "forumMember", "forumName").extend({
+  tokenIdentifier: v.string(),
+  /** How long ago the member joined, so "Member for" reads naturally. */
+  memberForDays: v.number(),
+});
+
+/** The demo accounts' users rows (and a subscription for a paid tier); returns how many were new. */
+export const demoAccounts = internalMutation({
+  args: { accounts: v.array(demoAccount) },
   returns: v.number(),
   handler: async (ctx, { accounts }) => {
     const now = Date.now();
@@ -60,14 +60,27 @@ export const demo = internalMutation({
       }
       created++;
     }
-    await seedContent(ctx, now);
-    await seedMemberCore(ctx, now);
-    await seedActionItems(ctx, now);
-    await seedTranscript(ctx, now);
-    await seedEmailCampaigns(ctx, now);
-    await seedForum(ctx, now);
-    await storeDefaultVersion(ctx.db);
     return created;
+  },
+});
+
+/** What each part of the demo content writes; each leaves alone what is already there. */
+const DEMO_PART_SEEDS: Record<DemoPart, (ctx: MutationCtx, now: number) => Promise<unknown>> = {
+  content: seedContent,
+  memberCore: seedMemberCore,
+  actionItems: seedActionItems,
+  transcript: seedTranscript,
+  emailCampaigns: seedEmailCampaigns,
+  forum: seedForum,
+  onboarding: (ctx) => storeDefaultVersion(ctx.db),
+};
+
+export const demoPart = internalMutation({
+  args: { part: v.union(...DEMO_PARTS.map((part) => v.literal(part))) },
+  returns: v.null(),
+  handler: async (ctx, { part }) => {
+    await DEMO_PART_SEEDS[part](ctx, Date.now());
+    return null;
   },
 });
 

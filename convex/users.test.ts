@@ -6,6 +6,7 @@ import { server } from "../tests/mocks/server";
 import { api, internal } from "./_generated/api";
 import { forumNameKey } from "./model/forumNames";
 import { AUTH_MESSAGES, BOUND_MESSAGES, PROFILE_MESSAGES, RATE_LIMIT_MESSAGES } from "./model/messages";
+import { seedDemo } from "./test.seed";
 import { newConvexTest } from "./test.setup";
 import { signedIn, TEST_ISSUER } from "./test.users";
 
@@ -462,8 +463,8 @@ describe("seed.demo", () => {
       forumName: "Maya O.",
       memberForDays: 30,
     };
-    expect(await t.mutation(internal.seed.demo, { accounts: [account] })).toBe(1);
-    expect(await t.mutation(internal.seed.demo, { accounts: [account] })).toBe(0);
+    expect(await seedDemo(t, [account])).toBe(1);
+    expect(await seedDemo(t, [account])).toBe(0);
     const counts = await t.run(async (ctx) => ({
       users: (await ctx.db.query("users").collect()).length,
       products: (await ctx.db.query("products").collect()).length,
@@ -485,20 +486,18 @@ describe("seed.demo", () => {
   it("gives the demo member a true history: the coach's hours, bought minutes, past sessions and one upcoming booking", async () => {
     const t = newConvexTest();
     const base = { userType: "client", tier: "control" as const, forumMember: true, memberForDays: 400 };
-    await t.mutation(internal.seed.demo, {
-      accounts: [
-        {
-          ...base,
-          tokenIdentifier: "local|coach",
-          email: "coach@example.com",
-          firstName: "Cora",
-          lastName: "Coach",
-          role: "coach",
-          userType: "coach",
-        },
-        { ...base, tokenIdentifier: "local|maya", email: "maya@example.com", firstName: "Maya", lastName: "Ortiz", role: "client" },
-      ],
-    });
+    await seedDemo(t, [
+      {
+        ...base,
+        tokenIdentifier: "local|coach",
+        email: "coach@example.com",
+        firstName: "Cora",
+        lastName: "Coach",
+        role: "coach",
+        userType: "coach",
+      },
+      { ...base, tokenIdentifier: "local|maya", email: "maya@example.com", firstName: "Maya", lastName: "Ortiz", role: "client" },
+    ]);
     const maya = t.withIdentity({ tokenIdentifier: "local|maya" });
     const summary = await maya.query(api.dashboard.summary, {});
     expect(summary.stats.totalSessions).toBe(6);

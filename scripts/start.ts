@@ -13,6 +13,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createServer, preview, type Plugin } from "vite";
 import { trustedProxyHops } from "../convex/model/clientKey";
+import { DEMO_PARTS } from "../convex/model/demoParts";
 import { startBackend, type BackendOptions } from "../local-backend/backend";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { step } from "./lib/steps";
@@ -55,8 +56,11 @@ if (fresh) {
     const { tokenIdentifier } = await backend.identity.createAccount({ email, password, firstName, lastName, emailVerified: true });
     accounts.push({ ...account, tokenIdentifier });
   }
-  const seeded = await backend.engine().run("mutation", "seed:demo", { accounts }, null, false);
-  if (!seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
+  // A mutation per part, as on a deployment each must end within its second.
+  for (const [udfPath, args] of [["seed:demoAccounts", { accounts }], ...DEMO_PARTS.map((part) => ["seed:demoPart", { part }] as const)] as const) {
+    const seeded = await backend.engine().run("mutation", udfPath, args, null, false);
+    if (!seeded.ok) throw new Error(`Seeding demo data failed: ${seeded.message}`);
+  }
   step(`Seeded demo data: ${DEMO_ACCOUNTS.length} demo accounts (see the README).`);
 }
 

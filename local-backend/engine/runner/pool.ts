@@ -498,10 +498,11 @@ export class RunnerPool {
         runner.cpuWhenHeard = cpu;
         runner.wallWhenHeard = now;
       }
-      // Code that does not yield: a second of silence in which the runner ran (a tenth of it at least:
-      // a runner that was not given a core at all is not stuck), or a second of its CPU.
+      // Code that does not yield: a second of silence in which the runner ran for half of it at least
+      // (on a busy machine, a function's honest computing spreads over more wall time; a loop on a
+      // core of its own runs all of it), or a second of its CPU.
       const silentCpu = cpu - runner.cpuWhenHeard;
-      const stuck = !heard && (silentCpu >= limitNs || (now - runner.wallWhenHeard >= this.limitMs && silentCpu >= limitNs / 10));
+      const stuck = !heard && (silentCpu >= limitNs || (now - runner.wallWhenHeard >= this.limitMs && silentCpu >= limitNs / 2));
       // A query or mutation has its second of execution in all, however often it waits on the database.
       const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart - root.loadingNs >= limitNs;
       if (stuck || spent) this.stop(runner, timedOut(this.limitMs));
