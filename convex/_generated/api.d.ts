@@ -68,6 +68,7 @@ import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_debug from "../model/debug.js";
 import type * as model_demoContent from "../model/demoContent.js";
 import type * as model_demoForum from "../model/demoForum.js";
+import type * as model_demoParts from "../model/demoParts.js";
 import type * as model_email from "../model/email.js";
 import type * as model_emailAggregates from "../model/emailAggregates.js";
 import type * as model_emailDashboard from "../model/emailDashboard.js";
@@ -218,6 +219,7 @@ declare const fullApi: ApiFromModules<{
   "model/debug": typeof model_debug;
   "model/demoContent": typeof model_demoContent;
   "model/demoForum": typeof model_demoForum;
+  "model/demoParts": typeof model_demoParts;
   "model/email": typeof model_email;
   "model/emailAggregates": typeof model_emailAggregates;
   "model/emailDashboard": typeof model_emailDashboard;
