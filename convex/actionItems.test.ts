@@ -3,7 +3,7 @@
 import "@date-fns/tz";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { ACTION_ITEM_LIMITS } from "./model/actionItemRules";
 import { ACTION_ITEM_MESSAGES, AUTH_MESSAGES, BOUND_MESSAGES, type UserError } from "./model/messages";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_ACCOUNTS } from "../scripts/demo-accounts";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_THREADS } from "./model/demoForum";
 import { bodyError, FORUM_EDIT_WINDOW_MS, FORUM_SEARCH_LIMIT, titleError } from "./model/forumRules";

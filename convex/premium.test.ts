@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import { DEMO_PREMIUM_CONTENT } from "./model/demoContent";
 import { PREMIUM_TIERS, TIERS } from "./model/permissions";
 import { PREMIUM_FEATURES } from "./model/premiumContent";
