@@ -1,32 +1,11 @@
 import { request as httpRequest } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
-import { ConvexHttpClient } from "convex/browser";
+import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { expectNoA11yViolations } from "./helpers/a11y";
+import { asAdmin, mailsTo } from "./helpers/outbox";
 
 const THANKS = "Thanks! Please check your inbox: confirm your subscription with the link in the email we just sent you.";
-
-/** The embedded backend of the Playwright server (playwright.config.ts: the web port + 1). */
-const backendUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 1}`;
-
-/** The seeded admin through the Convex API, reading the e-mail outbox the way /admin/messages shows it. */
-async function asAdmin() {
-  const response = await fetch(`${backendUrl}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "demo-admin-2026" }),
-  });
-  expect(response.ok).toBe(true);
-  const client = new ConvexHttpClient(backendUrl);
-  client.setAuth(((await response.json()) as { accessToken: string }).accessToken);
-  return client;
-}
-
-/** The e-mails the outbox holds for `to`, newest first. */
-async function mailTo(admin: ConvexHttpClient, to: string) {
-  const { page } = await admin.query(api.email.outbox, { paginationOpts: { numItems: 50, cursor: null } });
-  return page.filter((mail) => mail.to === to);
-}
 
 /** Readers who confirmed: the newsletter campaigns' audience. */
 const readers = async (admin: ConvexHttpClient) => (await admin.query(api.campaigns.audienceSize, { audience: { kind: "newsletter" } })).count;
@@ -171,9 +150,9 @@ test.describe("public forms", () => {
     await expect(page).toHaveURL(/\/$/);
 
     // Not a reader until the address confirms.
-    await expect.poll(async () => (await mailTo(admin, email)).length).toBe(1);
+    await expect.poll(async () => (await mailsTo(admin, email)).length).toBe(1);
     expect(await readers(admin)).toBe(before);
-    const [mail] = await mailTo(admin, email);
+    const [mail] = await mailsTo(admin, email);
     expect(mail!.subject).toBe("Please confirm your LWCC newsletter sign-up");
     const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail!.text)?.[0];
     expect(link, "the e-mail holds the confirmation link").toBeDefined();
@@ -202,7 +181,7 @@ test.describe("public forms", () => {
     await section.getByLabel("Email address").fill(email);
     await section.getByRole("button", { name: "Subscribe" }).click();
     await expect(section.getByText(THANKS)).toBeVisible();
-    await expect.poll(async () => (await mailTo(admin, email)).map((m) => m.subject)).toEqual([
+    await expect.poll(async () => (await mailsTo(admin, email)).map((m) => m.subject)).toEqual([
       "You're already on the LWCC newsletter",
       "Please confirm your LWCC newsletter sign-up",
     ]);

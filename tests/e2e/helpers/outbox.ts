@@ -18,13 +18,18 @@ export async function asAdmin(): Promise<ConvexHttpClient> {
   return client;
 }
 
+/** The e-mails the outbox holds for `to`, newest first. */
+export async function mailsTo(admin: ConvexHttpClient, to: string) {
+  const { page } = await admin.query(api.email.outbox, { paginationOpts: { numItems: 50, cursor: null } });
+  return page.filter((mail) => mail.to === to);
+}
+
 /** The text of the newest e-mail to `to` with `subject`, once it is in the outbox. */
 export async function emailTo(admin: ConvexHttpClient, to: string, subject: string): Promise<string> {
   let text: string | undefined;
   await expect
     .poll(async () => {
-      const { page } = await admin.query(api.email.outbox, { paginationOpts: { numItems: 50, cursor: null } });
-      text = page.find((row) => row.to === to && row.subject === subject)?.text;
+      text = (await mailsTo(admin, to)).find((row) => row.subject === subject)?.text;
       return text;
     })
     .toBeDefined();
