@@ -992,11 +992,21 @@ const CASES: Record<string, Case> = {
     access: "member",
     args: async ({ t, other }, self) => ({ categoryId: (await forumOf(t, other.id, self.id)).categoryId, paginationOpts: { numItems: 10, cursor: null } }),
     ownership: async ({ t, other }, self) => {
-      // The other member's follow and read state is theirs: the caller sees the thread unfollowed and unread.
+      // One list for every member: nothing of the other member's own state is in it.
       const { categoryId } = await forumOf(t, other.id, self.id);
       const args = { categoryId, paginationOpts: { numItems: 10, cursor: null } };
-      expect((await other.as.query(api.forum.threads, args)).page[0]).toMatchObject({ followed: true, unread: false });
-      expect((await self.as.query(api.forum.threads, args)).page[0]).toMatchObject({ followed: false, unread: true });
+      expect(await self.as.query(api.forum.threads, args)).toEqual(await other.as.query(api.forum.threads, args));
+      expect((await self.as.query(api.forum.threads, args)).page[0]).not.toHaveProperty("followed");
+    },
+  },
+  "forum:myThreadStates": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ threadIds: [(await forumOf(t, other.id, self.id)).threadId] }),
+    ownership: async ({ t, other }, self) => {
+      // The other member's follow and read state is theirs: the caller has none for the thread.
+      const { threadId } = await forumOf(t, other.id, self.id);
+      expect(await other.as.query(api.forum.myThreadStates, { threadIds: [threadId] })).toMatchObject([{ threadId, followed: true }]);
+      expect(await self.as.query(api.forum.myThreadStates, { threadIds: [threadId] })).toEqual([]);
     },
   },
   "forum:thread": {
@@ -1012,11 +1022,23 @@ const CASES: Record<string, Case> = {
     access: "member",
     args: async ({ t, other }, self) => ({ threadId: (await forumOf(t, other.id, self.id)).threadId, paginationOpts: { numItems: 10, cursor: null } }),
     ownership: async ({ t, other }, self) => {
+      // One page for every member: counts only, nobody's own reactions.
       const { threadId, postId } = await forumOf(t, other.id, self.id);
       await other.as.mutation(api.forum.react, { postId, reaction: "support" });
       const args = { threadId, paginationOpts: { numItems: 10, cursor: null } };
-      expect((await self.as.query(api.forum.posts, args)).page[0]).toMatchObject({ mine: false, canEdit: false, reactions: [{ reaction: "support", count: 1, mine: false }] });
-      expect((await other.as.query(api.forum.posts, args)).page[0]).toMatchObject({ mine: true, reactions: [{ reaction: "support", count: 1, mine: true }] });
+      expect((await self.as.query(api.forum.posts, args)).page[0]).toMatchObject({ reactions: [{ reaction: "support", count: 1 }] });
+      expect(await self.as.query(api.forum.posts, args)).toEqual(await other.as.query(api.forum.posts, args));
+    },
+  },
+  "forum:myPostStates": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ postIds: [(await forumOf(t, other.id, self.id)).postId] }),
+    ownership: async ({ t, other }, self) => {
+      // The other member's reactions are theirs: the caller sees only their own, and who they are.
+      const { postId } = await forumOf(t, other.id, self.id);
+      await other.as.mutation(api.forum.react, { postId, reaction: "support" });
+      expect(await other.as.query(api.forum.myPostStates, { postIds: [postId] })).toEqual({ viewerId: other.id, reactions: [{ postId, reactions: ["support"] }] });
+      expect(await self.as.query(api.forum.myPostStates, { postIds: [postId] })).toEqual({ viewerId: self.id, reactions: [] });
     },
   },
   "forum:search": { access: "member", args: () => ({ query: "focus" }), ownership: { none: "shared forum text, limited to what the caller may read; no private data" } },
@@ -1067,7 +1089,8 @@ const CASES: Record<string, Case> = {
       await self.as.mutation(api.forum.react, { postId, reaction: "helpful" });
       await self.as.mutation(api.forum.react, { postId, reaction: "helpful" });
       const args = { threadId, paginationOpts: { numItems: 10, cursor: null } };
-      expect((await other.as.query(api.forum.posts, args)).page[0]!.reactions).toEqual([{ reaction: "helpful", count: 1, mine: true }]);
+      expect((await other.as.query(api.forum.posts, args)).page[0]!.reactions).toEqual([{ reaction: "helpful", count: 1 }]);
+      expect((await other.as.query(api.forum.myPostStates, { postIds: [postId] })).reactions).toEqual([{ postId, reactions: ["helpful"] }]);
     },
   },
   "forum:follow": {

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from "../scripts/demo-accounts";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_THREADS } from "./model/demoForum";
-import { bodyError, FORUM_EDIT_WINDOW_MS, FORUM_SEARCH_LIMIT, titleError } from "./model/forumRules";
+import { bodyError, canEditOwnPost, FORUM_EDIT_WINDOW_MS, FORUM_OWN_STATE_IDS_MAX, FORUM_SEARCH_LIMIT, isUnread, titleError } from "./model/forumRules";
 import { FORUM_MESSAGES, PROFILE_MESSAGES } from "./model/messages";
 import { codeOf, errorOf, firstPage, forumCategory, forumMember, forumTables } from "./test.forum";
 import { activitiesOf, notificationsOf } from "./test.sessions";
@@ -161,8 +161,11 @@ describe("forum:reply, forum:markRead and unread", () => {
 
     // The author of the last post has read it; the thread's author has not.
     expect((await theo.as.query(api.forum.thread, { threadId }))!.thread).toMatchObject({ unread: false, followed: true });
-    const forMaya = (await maya.as.query(api.forum.threads, { categoryId: lounge, paginationOpts: firstPage })).page[0]!;
-    expect(forMaya).toMatchObject({ unread: true, replyCount: 1 });
+    const listed = (await maya.as.query(api.forum.threads, { categoryId: lounge, paginationOpts: firstPage })).page[0]!;
+    expect(listed).toMatchObject({ replyCount: 1, lastActivityAt: Date.now() });
+    const [mayas] = await maya.as.query(api.forum.myThreadStates, { threadIds: [threadId] });
+    expect(mayas!.followed).toBe(true);
+    expect(isUnread(listed.lastActivityAt, mayas!.lastReadAt)).toBe(true);
     const lastReadAt = (await maya.as.query(api.forum.thread, { threadId }))!.lastReadAt;
     later(MINUTE);
     await maya.as.mutation(api.forum.markRead, { threadId });
@@ -241,7 +244,7 @@ describe("forum:threads and forum:posts", () => {
     expect((await stored(t, "forumCategories", lounge)).threadCount).toBe(3);
   });
 
-  it("pages through a long thread, opening post first, with the caller's reactions", async () => {
+  it("pages through a long thread, opening post first", async () => {
     const { t, lounge, maya, theo } = await setup();
     const threadId = await threadBy(maya.as, lounge);
     for (let n = 0; n < 25; n++) {
@@ -252,7 +255,7 @@ describe("forum:threads and forum:posts", () => {
     }
     const first = await maya.as.query(api.forum.posts, { threadId, paginationOpts: firstPage });
     expect(first.page).toHaveLength(20);
-    expect(first.page[0]).toMatchObject({ opening: true, mine: true, canEdit: true, author: { name: "Maya O." } });
+    expect(first.page[0]).toMatchObject({ opening: true, author: { _id: maya.id, name: "Maya O." } });
     expect(first.isDone).toBe(false);
     const second = await maya.as.query(api.forum.posts, { threadId, paginationOpts: { numItems: 20, cursor: first.continueCursor } });
     expect(second.page.map((p) => p.body)).toEqual(["Reply 19", "Reply 20", "Reply 21", "Reply 22", "Reply 23", "Reply 24"]);
@@ -266,16 +269,17 @@ describe("forum:threads and forum:posts", () => {
     await theo.as.mutation(api.forum.react, { postId, reaction: "helpful" });
     await maya.as.mutation(api.forum.react, { postId, reaction: "same" });
     const reactions = async (as: Accessor) => (await as.query(api.forum.posts, { threadId, paginationOpts: firstPage })).page[0]!.reactions;
+    const mine = async (as: Accessor) => (await as.query(api.forum.myPostStates, { postIds: [postId] })).reactions;
     expect(await reactions(theo.as)).toEqual([
-      { reaction: "helpful", count: 1, mine: true },
-      { reaction: "same", count: 2, mine: true },
+      { reaction: "helpful", count: 1 },
+      { reaction: "same", count: 2 },
     ]);
-    expect(await reactions(maya.as)).toEqual([
-      { reaction: "helpful", count: 1, mine: false },
-      { reaction: "same", count: 2, mine: true },
-    ]);
+    expect(await reactions(maya.as)).toEqual(await reactions(theo.as));
+    expect(await mine(theo.as)).toEqual([{ postId, reactions: ["helpful", "same"] }]);
+    expect(await mine(maya.as)).toEqual([{ postId, reactions: ["same"] }]);
     await theo.as.mutation(api.forum.react, { postId, reaction: "helpful" });
-    expect(await reactions(theo.as)).toEqual([{ reaction: "same", count: 2, mine: true }]);
+    expect(await reactions(theo.as)).toEqual([{ reaction: "same", count: 2 }]);
+    expect(await mine(theo.as)).toEqual([{ postId, reactions: ["same"] }]);
     expect((await stored(t, "forumPosts", postId)).reactionCounts).toEqual({ same: 2 });
     expect((await forumTables(t)).reactions).toHaveLength(2);
   });
@@ -299,6 +303,48 @@ describe("forum:threads and forum:posts", () => {
   });
 });
 
+describe("shared pages and the reader's own part", () => {
+  it("gives every member one and the same thread list and posts page, and each their own state apart", async () => {
+    const { t, lounge, maya, theo } = await setup();
+    const threadId = await threadBy(maya.as, lounge);
+    const postId = (await openingOf(t, threadId))._id;
+    const replyId = await theo.as.mutation(api.forum.reply, { threadId, body: "Same here." });
+    await theo.as.mutation(api.forum.react, { postId, reaction: "helpful" });
+    const list = { categoryId: lounge, paginationOpts: firstPage };
+    const page = { threadId, paginationOpts: firstPage };
+    expect(await maya.as.query(api.forum.threads, list)).toEqual(await theo.as.query(api.forum.threads, list));
+    expect(await maya.as.query(api.forum.posts, page)).toEqual(await theo.as.query(api.forum.posts, page));
+
+    // Theo's own part: who he is (the reply is his) and his reaction; Maya has neither of his.
+    expect(await theo.as.query(api.forum.myPostStates, { postIds: [postId, replyId] })).toEqual({ viewerId: theo.id, reactions: [{ postId, reactions: ["helpful"] }] });
+    expect(await maya.as.query(api.forum.myPostStates, { postIds: [postId, replyId, postId] })).toEqual({ viewerId: maya.id, reactions: [] });
+    // Both follow the thread (Maya wrote it, Theo replied); Theo read it last, when he replied.
+    const theos = await theo.as.query(api.forum.myThreadStates, { threadIds: [threadId, threadId] });
+    expect(theos).toEqual([{ threadId, followed: true, lastReadAt: Date.now() }]);
+  });
+
+  it("refuses more ids than a few pages hold, and reads nothing for ids of another table", async () => {
+    const { t, lounge, maya } = await setup();
+    const threadId = await threadBy(maya.as, lounge);
+    const postId = (await openingOf(t, threadId))._id;
+    const tooMany = Array.from({ length: FORUM_OWN_STATE_IDS_MAX + 1 }, () => postId);
+    expect(await codeOf(maya.as.query(api.forum.myPostStates, { postIds: tooMany }))).toBe("INVALID_INPUT");
+    expect(await codeOf(maya.as.query(api.forum.myThreadStates, { threadIds: Array.from({ length: FORUM_OWN_STATE_IDS_MAX + 1 }, () => threadId) }))).toBe("INVALID_INPUT");
+    await expect(maya.as.query(api.forum.myPostStates, { postIds: [threadId as unknown as Id<"forumPosts">] })).rejects.toThrow();
+  });
+
+  it("keeps staff's page (hidden posts, reasons) apart from members'", async () => {
+    const { lounge, maya, theo, coach } = await setup();
+    const threadId = await threadBy(maya.as, lounge);
+    const replyId = await theo.as.mutation(api.forum.reply, { threadId, body: "Off topic" });
+    await coach.as.mutation(api.forumModeration.hidePost, { postId: replyId, reason: "Off topic" });
+    const page = { threadId, paginationOpts: firstPage };
+    expect((await maya.as.query(api.forum.posts, page)).page).toHaveLength(1);
+    expect((await theo.as.query(api.forum.posts, page)).page).toHaveLength(1);
+    expect((await coach.as.query(api.forum.posts, page)).page).toHaveLength(2);
+  });
+});
+
 describe("forum:editPost and forum:deletePost", () => {
   it("lets the author edit within the window, marks it edited, and changes the title with the opening post", async () => {
     const { t, lounge, maya } = await setup();
@@ -313,7 +359,7 @@ describe("forum:editPost and forum:deletePost", () => {
     later(FORUM_EDIT_WINDOW_MS);
     const before = await forumTables(t);
     expect(await errorOf(maya.as.mutation(api.forum.editPost, { postId, body: "Too late" }))).toMatchObject({ code: "EDIT_WINDOW_PASSED", message: FORUM_MESSAGES.EDIT_WINDOW_PASSED });
-    expect((await maya.as.query(api.forum.posts, { threadId, paginationOpts: firstPage })).page[0]!.canEdit).toBe(false);
+    expect(canEditOwnPost((await maya.as.query(api.forum.posts, { threadId, paginationOpts: firstPage })).page[0]!, Date.now())).toBe(false);
     expect(await forumTables(t)).toEqual(before);
   });
 
@@ -341,7 +387,8 @@ describe("forum:editPost and forum:deletePost", () => {
     const thread = await stored(t, "forumThreads", threadId);
     expect(thread).toMatchObject({ replyCount: 0, lastActivityAt: thread.createdAt, lastPostAuthorId: maya.id });
     const posts = (await maya.as.query(api.forum.posts, { threadId, paginationOpts: firstPage })).page;
-    expect(posts[1]).toMatchObject({ _id: replyId, status: "deleted", body: "", reactions: [], canEdit: false });
+    expect(posts[1]).toMatchObject({ _id: replyId, status: "deleted", body: "", reactions: [] });
+    expect(canEditOwnPost(posts[1]!, Date.now())).toBe(false);
     expect(await maya.as.query(api.forum.search, { query: "Pomodoro" })).toEqual([]);
     expect(await codeOf(theo.as.mutation(api.forum.deletePost, { postId: replyId }))).toBe("POST_NOT_FOUND");
   });

@@ -1,5 +1,5 @@
 /**
- * The community forum (issue 19) for members: categories, threads, replies, reactions, following,
+ * The community forum for members: categories, threads, replies, reactions, following,
  * unread markers, search and reports. Everyone signed in reads (guests too); posting needs a
  * writer who has joined the forum with a forum name. Hidden categories, hidden posts and
  * moderation fields are for staff only. Rules: model/forumRules.ts (pure) and model/forum.ts.
@@ -17,6 +17,8 @@ import {
   editPost as editForumPost,
   joinForum,
   markRead as markThreadRead,
+  myPostStates as ownPostStates,
+  myThreadStates as ownThreadStates,
   notifyPost as notifyForumPost,
   postsPage,
   recentPublicThreads,
@@ -29,7 +31,7 @@ import {
   threadsPage,
   toggleReaction,
 } from "./model/forum";
-import { FORUM_SEARCH_MAX } from "./model/forumRules";
+import { FORUM_OWN_STATE_IDS_MAX, FORUM_SEARCH_MAX } from "./model/forumRules";
 import {
   forumBodyArg,
   forumPostStatusValidator,
@@ -58,16 +60,28 @@ export const forumCategoryViewValidator = v.object({
   lastActivityAt: v.optional(v.number()),
 });
 
-export const forumThreadSummaryValidator = v
+/** A thread in a category's list: the same for every reader, so one result serves them all. */
+export const forumThreadItemValidator = v
   .object(forumThreadFields)
   .pick("title", "status", "pinned", "locked", "createdAt", "lastActivityAt", "replyCount")
   .extend({
     _id: v.id("forumThreads"),
     author: forumAuthorValidator,
-    /** Something was posted since the caller last read it (or they never opened it). */
-    unread: v.boolean(),
-    followed: v.boolean(),
   });
+
+export const forumThreadSummaryValidator = forumThreadItemValidator.extend({
+  /** Something was posted since the caller last read it (or they never opened it). */
+  unread: v.boolean(),
+  followed: v.boolean(),
+});
+
+/** A reader's own state of one thread; a thread they never followed nor opened has none. */
+export const forumThreadStateValidator = v.object({
+  threadId: v.id("forumThreads"),
+  followed: v.boolean(),
+  /** Read up to this time; 0 when followed but never opened. */
+  lastReadAt: v.number(),
+});
 
 export const forumPostViewValidator = v.object({
   _id: v.id("forumPosts"),
@@ -79,11 +93,8 @@ export const forumPostViewValidator = v.object({
   createdAt: v.number(),
   editedAt: v.optional(v.number()),
   author: forumAuthorValidator,
-  reactions: v.array(v.object({ reaction: forumReactionValidator, count: v.number(), mine: v.boolean() })),
-  /** The caller wrote it. */
-  mine: v.boolean(),
-  /** The caller may edit it now (their own, visible, within the edit window). */
-  canEdit: v.boolean(),
+  /** Reactions given, with their counts; the reader's own are in myPostStates. */
+  reactions: v.array(v.object({ reaction: forumReactionValidator, count: v.number() })),
   /** Staff only: why a moderator hid or deleted it. */
   moderationReason: v.optional(v.string()),
 });
@@ -130,11 +141,21 @@ export const category = memberQuery({
   handler: (ctx, { slug }) => categoryBySlug(ctx, ctx.viewer, slug),
 });
 
-/** A category's visible threads, pinned first, then by latest activity. */
+/**
+ * A category's visible threads, pinned first, then by latest activity. Nothing in it is the
+ * caller's own (that is myThreadStates), so every member's page is one result.
+ */
 export const threads = memberQuery({
   args: { categoryId: v.id("forumCategories"), paginationOpts: bounded.paginationOpts },
-  returns: paginationResultValidator(forumThreadSummaryValidator),
+  returns: paginationResultValidator(forumThreadItemValidator),
   handler: (ctx, { categoryId, paginationOpts }) => threadsPage(ctx, ctx.viewer, categoryId, paginationOpts),
+});
+
+/** The caller's own state (followed, read up to) of the threads a page shows, for those they have one. */
+export const myThreadStates = memberQuery({
+  args: { threadIds: bounded.array(v.id("forumThreads"), FORUM_OWN_STATE_IDS_MAX) },
+  returns: v.array(forumThreadStateValidator),
+  handler: (ctx, { threadIds }) => ownThreadStates(ctx, ctx.viewer, threadIds),
 });
 
 /** A thread's heading and the caller's state of it; null when it is not the caller's to see. */
@@ -154,11 +175,27 @@ export const thread = memberQuery({
   handler: (ctx, { threadId }) => threadHeading(ctx, ctx.viewer, threadId),
 });
 
-/** A thread's posts, oldest first, the opening post first of all; staff also see hidden ones. */
+/**
+ * A thread's posts, oldest first, the opening post first of all; staff also see hidden ones.
+ * Nothing in it is the caller's own (that is myPostStates), so every member's page is one result.
+ */
 export const posts = memberQuery({
   args: { threadId: v.id("forumThreads"), paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(forumPostViewValidator),
-  handler: (ctx, { threadId, paginationOpts }) => postsPage(ctx, ctx.viewer, threadId, paginationOpts, Date.now()),
+  handler: (ctx, { threadId, paginationOpts }) => postsPage(ctx, ctx.viewer, threadId, paginationOpts),
+});
+
+/**
+ * The caller's own part of the posts a page shows: their user id (their posts are theirs to edit,
+ * within the edit window, and delete) and their reactions to each post they reacted to.
+ */
+export const myPostStates = memberQuery({
+  args: { postIds: bounded.array(v.id("forumPosts"), FORUM_OWN_STATE_IDS_MAX) },
+  returns: v.object({
+    viewerId: v.id("users"),
+    reactions: v.array(v.object({ postId: v.id("forumPosts"), reactions: v.array(forumReactionValidator) })),
+  }),
+  handler: (ctx, { postIds }) => ownPostStates(ctx, ctx.viewer, postIds),
 });
 
 /** Threads and replies whose title or text match, best first, from categories the caller may see. */

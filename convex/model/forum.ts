@@ -18,6 +18,7 @@ import {
   FORUM_REACTIONS,
   FORUM_SEARCH_LIMIT,
   FORUM_SEARCH_MIN,
+  isUnread,
   mentionedKeys,
   reasonError,
   searchTextOf,
@@ -156,13 +157,8 @@ async function stateOf(ctx: Reader, userId: Id<"users">, threadId: Id<"forumThre
     .unique();
 }
 
-async function threadSummary(
-  ctx: Reader,
-  viewer: Doc<"users">,
-  thread: Doc<"forumThreads">,
-  userOf: (id: Id<"users">) => Promise<Doc<"users"> | null>,
-) {
-  const [author, state] = await Promise.all([userOf(thread.authorId), stateOf(ctx, viewer._id, thread._id)]);
+/** A thread as every reader of its category sees it: nothing in it depends on who asks. */
+async function threadItem(thread: Doc<"forumThreads">, userOf: (id: Id<"users">) => Promise<Doc<"users"> | null>) {
   return {
     _id: thread._id,
     title: thread.title,
@@ -172,10 +168,18 @@ async function threadSummary(
     createdAt: thread.createdAt,
     lastActivityAt: thread.lastActivityAt,
     replyCount: thread.replyCount,
-    author: authorOf(author, thread.authorId),
-    unread: !state || thread.lastActivityAt > state.lastReadAt,
-    followed: state?.followed ?? false,
+    author: authorOf(await userOf(thread.authorId), thread.authorId),
   };
+}
+
+async function threadSummary(
+  ctx: Reader,
+  viewer: Doc<"users">,
+  thread: Doc<"forumThreads">,
+  userOf: (id: Id<"users">) => Promise<Doc<"users"> | null>,
+) {
+  const [item, state] = await Promise.all([threadItem(thread, userOf), stateOf(ctx, viewer._id, thread._id)]);
+  return { ...item, unread: isUnread(thread.lastActivityAt, state?.lastReadAt), followed: state?.followed ?? false };
 }
 
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
@@ -183,7 +187,8 @@ const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
 /**
  * A category's threads, pinned first then newest activity: one index range, so pages are stable.
  * Staff also get the hidden ones, after the visible ones ("visible" sorts after "hidden", read
- * newest first).
+ * newest first). The same for every reader of one standing (member or staff): each reader's own
+ * state of the threads comes from myThreadStates, so the list is one result for everyone.
  */
 export async function threadsPage(ctx: Reader, viewer: Doc<"users">, categoryId: Id<"forumCategories">, paginationOpts: PaginationOptions) {
   const category = await ctx.db.get("forumCategories", categoryId);
@@ -196,7 +201,18 @@ export async function threadsPage(ctx: Reader, viewer: Doc<"users">, categoryId:
     .order("desc")
     .paginate(paginationOpts);
   const userOf = userCache(ctx);
-  return { ...result, page: await Promise.all(result.page.map((thread) => threadSummary(ctx, viewer, thread, userOf))) };
+  return { ...result, page: await Promise.all(result.page.map((thread) => threadItem(thread, userOf))) };
+}
+
+/**
+ * The caller's own state of the threads a page shows (followed, read up to), for those they have
+ * one; only their own rows are read, so nobody else's activity re-runs it.
+ */
+export async function myThreadStates(ctx: Reader, viewer: Doc<"users">, threadIds: Id<"forumThreads">[]) {
+  const states = await Promise.all([...new Set(threadIds)].map((threadId) => stateOf(ctx, viewer._id, threadId)));
+  return states
+    .filter((state) => state !== null)
+    .map((state) => ({ threadId: state.threadId, followed: state.followed, lastReadAt: state.lastReadAt }));
 }
 
 export async function threadHeading(ctx: Reader, viewer: Doc<"users">, threadId: Id<"forumThreads">) {
@@ -213,30 +229,19 @@ export async function threadHeading(ctx: Reader, viewer: Doc<"users">, threadId:
   };
 }
 
-/** The caller's reactions to one post (a member has at most one row per reaction). */
-async function myReactions(ctx: Reader, postId: Id<"forumPosts">, userId: Id<"users">): Promise<Set<ForumReaction>> {
-  const rows = await ctx.db
-    .query("forumReactions")
-    .withIndex("by_post_user_and_reaction", (q) => q.eq("postId", postId).eq("userId", userId))
-    .take(FORUM_REACTIONS.length);
-  return new Set(rows.map((row) => row.reaction));
-}
-
+/**
+ * A post as every reader sees it: its text, author and reaction counts. What is the caller's own
+ * (their reactions, whether they wrote it and may still edit it) comes from myPostStates.
+ */
 async function postView(
-  ctx: Reader,
   viewer: Doc<"users">,
   post: Doc<"forumPosts">,
   userOf: (id: Id<"users">) => Promise<Doc<"users"> | null>,
-  now: number,
 ) {
   const deleted = post.status === "deleted";
-  const [author, mine] = await Promise.all([userOf(post.authorId), deleted ? new Set<ForumReaction>() : myReactions(ctx, post._id, viewer._id)]);
   const reactions = deleted
     ? []
-    : FORUM_REACTIONS.map((reaction) => ({ reaction, count: post.reactionCounts[reaction] ?? 0, mine: mine.has(reaction) })).filter(
-        (r) => r.count > 0 || r.mine,
-      );
-  const own = post.authorId === viewer._id;
+    : FORUM_REACTIONS.map((reaction) => ({ reaction, count: post.reactionCounts[reaction] ?? 0 })).filter((r) => r.count > 0);
   return {
     _id: post._id,
     threadId: post.threadId,
@@ -245,19 +250,18 @@ async function postView(
     status: post.status,
     createdAt: post.createdAt,
     ...(post.editedAt === undefined ? {} : { editedAt: post.editedAt }),
-    author: authorOf(author, post.authorId),
+    author: authorOf(await userOf(post.authorId), post.authorId),
     reactions,
-    mine: own,
-    canEdit: own && post.status === "visible" && withinEditWindow(post.createdAt, now),
     ...(isStaff(viewer) && post.moderationReason !== undefined ? { moderationReason: post.moderationReason } : {}),
   };
 }
 
 /**
  * A thread's posts, oldest first (the opening post is written first). Hidden posts are left out for
- * members; deleted ones stay as empty placeholders so the conversation keeps its shape.
+ * members; deleted ones stay as empty placeholders so the conversation keeps its shape. The same
+ * for every reader of one standing (member or staff).
  */
-export async function postsPage(ctx: Reader, viewer: Doc<"users">, threadId: Id<"forumThreads">, paginationOpts: PaginationOptions, now: number) {
+export async function postsPage(ctx: Reader, viewer: Doc<"users">, threadId: Id<"forumThreads">, paginationOpts: PaginationOptions) {
   if (!(await threadFor(ctx, viewer, threadId))) return EMPTY_PAGE;
   const result = await ctx.db
     .query("forumPosts")
@@ -265,7 +269,25 @@ export async function postsPage(ctx: Reader, viewer: Doc<"users">, threadId: Id<
     .paginate(paginationOpts);
   const userOf = userCache(ctx);
   const shown = result.page.filter((post) => canSeePost(viewer, post));
-  return { ...result, page: await Promise.all(shown.map((post) => postView(ctx, viewer, post, userOf, now))) };
+  return { ...result, page: await Promise.all(shown.map((post) => postView(viewer, post, userOf))) };
+}
+
+/**
+ * The caller's own part of the posts a page shows: who they are (their posts are theirs to edit
+ * and delete) and their reactions, for the posts they reacted to. Only their own reaction rows
+ * are read, so other readers' reactions and replies never re-run it.
+ */
+export async function myPostStates(ctx: Reader, viewer: Doc<"users">, postIds: Id<"forumPosts">[]) {
+  const rows = await Promise.all(
+    [...new Set(postIds)].map((postId) =>
+      ctx.db
+        .query("forumReactions")
+        .withIndex("by_post_user_and_reaction", (q) => q.eq("postId", postId).eq("userId", viewer._id))
+        .take(FORUM_REACTIONS.length),
+    ),
+  );
+  const reactions = rows.filter((own) => own.length > 0).map((own) => ({ postId: own[0]!.postId, reactions: own.map((row) => row.reaction) }));
+  return { viewerId: viewer._id, reactions };
 }
 
 export async function searchPosts(ctx: Reader, viewer: Doc<"users">, query: string) {

@@ -89,6 +89,19 @@ export function withinEditWindow(createdAt: number, now: number): boolean {
   return now - createdAt <= FORUM_EDIT_WINDOW_MS;
 }
 
+/** Whether an author may still edit their post: visible (not hidden or deleted) and within the edit window. */
+export function canEditOwnPost(post: { status: ForumPostStatus; createdAt: number }, now: number): boolean {
+  return post.status === "visible" && withinEditWindow(post.createdAt, now);
+}
+
+/** Something was posted in a thread since the reader last read it, or they never opened it. */
+export function isUnread(lastActivityAt: number, lastReadAt: number | undefined): boolean {
+  return lastReadAt === undefined || lastActivityAt > lastReadAt;
+}
+
+/** Ids a reader's own-state query takes at once: a few pages of a thread or a category. */
+export const FORUM_OWN_STATE_IDS_MAX = 100;
+
 /**
  * The names a post mentions, in lower case (looked up by their forum-name key), at most FORUM_MENTIONS_MAX, in order.
  * A name with spaces is written with underscores ("@Maya_R" for "Maya R"); each mention gives both

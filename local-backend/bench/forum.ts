@@ -337,7 +337,7 @@ try {
       value: `${(seedMs / 1000).toFixed(1)} s (+ ${(accountsMs / 1000).toFixed(1)} s for 101 sign-in accounts)`,
     },
     latencyRow("forum:threads first 20 (10k threads, 100k replies)", listSamples, 10),
-    latencyRow("reply -> 100 members' open thread page", distinct.samples, 10),
+    latencyRow("reply -> 100 members' open thread page", distinct.samples, 100),
     { name: "  query runs per reply (100 members)", value: distinct.runsPerReply.toFixed(1) },
     latencyRow("reply -> 1 member on 100 connections (shared)", shared.samples),
     { name: "  query runs per reply (1 member)", value: shared.runsPerReply.toFixed(1) },

@@ -1,6 +1,9 @@
 /**
  * Test stand-in for convex/react in the forum's tests: queries and pages answer from `convex`
  * by function name ("forum:standing"), and mutations are recorded (or rejected with `errors`).
+ * Pages of threads and posts are given as the pages show them (with the reader's own state); the
+ * reader's own-state queries (forum:myThreadStates, forum:myPostStates) answer from them unless
+ * set.
  * Use: vi.mock("convex/react", async () => (await import("./test-convex")).convexReact).
  */
 import type { Id } from "@convex/_generated/dataModel";
@@ -31,8 +34,32 @@ export const convex = {
 
 const nameOf = (reference: unknown) => getFunctionName(reference as never);
 
+/** The reader's own state, as the server would answer it, taken from the merged fixtures of a page. */
+function ownState(name: string): unknown {
+  if (name === "forum:myThreadStates") {
+    const threads = (convex.pages.get("forum:threads")?.results ?? []) as ThreadSummary[];
+    return threads
+      .filter((thread) => thread.followed || !thread.unread)
+      .map((thread) => ({ threadId: thread._id, followed: thread.followed, lastReadAt: thread.unread ? 0 : thread.lastActivityAt }));
+  }
+  if (name === "forum:myPostStates") {
+    const posts = (convex.pages.get("forum:posts")?.results ?? []) as PostView[];
+    return {
+      viewerId: posts.find((post) => post.mine)?.author._id ?? ("users:reader" as Id<"users">),
+      reactions: posts
+        .map((post) => ({ postId: post._id, reactions: post.reactions.filter((entry) => entry.mine).map((entry) => entry.reaction) }))
+        .filter((entry) => entry.reactions.length > 0),
+    };
+  }
+  return undefined;
+}
+
+const answer = (name: string) => (convex.queries.has(name) ? convex.queries.get(name) : ownState(name));
+
 export const convexReact = {
-  useQuery: (query: unknown, args: unknown) => (args === "skip" ? undefined : convex.queries.get(nameOf(query))),
+  useQuery: (query: unknown, args: unknown) => (args === "skip" ? undefined : answer(nameOf(query))),
+  useQueries: (requests: Record<string, { query: unknown }>) =>
+    Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, answer(nameOf(query))])),
   usePaginatedQuery: (query: unknown) => convex.pages.get(nameOf(query)) ?? { results: [], status: "LoadingFirstPage", loadMore: () => {} },
   // Stable per function, as Convex's own are, so effects that depend on them run once.
   useMutation: (mutation: unknown) => {
@@ -94,7 +121,8 @@ export const post = (id: string, overrides: Partial<PostView> = {}): PostView =>
   opening: false,
   body: "I use a paper list.",
   status: "visible",
-  createdAt: NOW - 60 * MINUTE,
+  // Within the hour an author may edit it.
+  createdAt: NOW - 30 * MINUTE,
   author: author(),
   reactions: [],
   mine: false,
