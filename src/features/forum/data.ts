@@ -3,8 +3,8 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { canEditOwnPost, FORUM_OWN_STATE_IDS_MAX, FORUM_PAGE_SIZE, isUnread, type ForumReaction } from "@convex/model/forumRules";
 import { usePaginatedQuery, useQueries, useQuery } from "convex/react";
-import type { FunctionReference, FunctionReturnType } from "convex/server";
-import { useState } from "react";
+import { getFunctionName, makeFunctionReference, type FunctionReference, type FunctionReturnType } from "convex/server";
+import { useMemo, useState } from "react";
 import { useNow } from "@/lib/use-now";
 
 type Returned<F extends Parameters<typeof useQuery>[0]> = NonNullable<FunctionReturnType<F>>;
@@ -52,10 +52,19 @@ export const useRecentPublic = (): RecentThread[] | undefined => useQuery(api.fo
  * chunk's new answer loads, its last answer stands, so nothing the reader sees flickers.
  */
 function useOwnStates<Arg extends string, T>(query: FunctionReference<"query">, arg: Arg, ids: string[]): (T | undefined)[] {
-  const chunks: Record<string, { query: FunctionReference<"query">; args: Record<string, string[]> }> = {};
-  for (let from = 0; from < ids.length; from += FORUM_OWN_STATE_IDS_MAX) {
-    chunks[String(from)] = { query, args: { [arg]: ids.slice(from, from + FORUM_OWN_STATE_IDS_MAX) } };
-  }
+  // useQueries subscribes anew whenever its argument is a new object: it changes only with the ids.
+  const idList = ids.join(",");
+  // `api.x.y` is a new reference on every access: the function's name is what stays the same.
+  const name = getFunctionName(query);
+  const chunks = useMemo(() => {
+    const reference = makeFunctionReference<"query">(name);
+    const all = idList === "" ? [] : idList.split(",");
+    const requests: Record<string, { query: FunctionReference<"query">; args: Record<string, string[]> }> = {};
+    for (let from = 0; from < all.length; from += FORUM_OWN_STATE_IDS_MAX) {
+      requests[String(from)] = { query: reference, args: { [arg]: all.slice(from, from + FORUM_OWN_STATE_IDS_MAX) } };
+    }
+    return requests;
+  }, [name, arg, idList]);
   const answers = useQueries(chunks) as Record<string, T | Error | undefined>;
   // The last answer of each chunk, kept from earlier renders (React's pattern for values derived from past renders).
   const [kept, setKept] = useState<Record<string, T>>({});

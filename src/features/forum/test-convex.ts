@@ -8,6 +8,7 @@
  */
 import type { Id } from "@convex/_generated/dataModel";
 import { getFunctionName } from "convex/server";
+import { useState } from "react";
 import type { ForumStanding, PostView, ThreadSummary, ThreadView } from "./data";
 
 type Page = { results: unknown[]; status: string; loadMore: (n: number) => void };
@@ -58,8 +59,13 @@ const answer = (name: string) => (convex.queries.has(name) ? convex.queries.get(
 
 export const convexReact = {
   useQuery: (query: unknown, args: unknown) => (args === "skip" ? undefined : answer(nameOf(query))),
-  useQueries: (requests: Record<string, { query: unknown }>) =>
-    Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, answer(nameOf(query))])),
+  // As Convex's own, it subscribes anew (a state update during render) when given a new object, so a
+  // caller that builds its requests afresh on every render loops here as it would in the app.
+  useQueries: (requests: Record<string, { query: unknown }>) => {
+    const [subscribed, setSubscribed] = useState(requests);
+    if (subscribed !== requests) setSubscribed(requests);
+    return Object.fromEntries(Object.entries(requests).map(([key, { query }]) => [key, answer(nameOf(query))]));
+  },
   usePaginatedQuery: (query: unknown) => convex.pages.get(nameOf(query)) ?? { results: [], status: "LoadingFirstPage", loadMore: () => {} },
   // Stable per function, as Convex's own are, so effects that depend on them run once.
   useMutation: (mutation: unknown) => {
