@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  canEditOwnPost,
+  isUnread,
   bodyError,
   excerptOf,
   FORUM_BODY_MAX,
@@ -119,5 +121,17 @@ describe("reactions", () => {
   it("are kind ones only, each with an emoji and a label", () => {
     expect(FORUM_REACTIONS).toEqual(["helpful", "support", "celebrate", "idea", "same"]);
     expect(Object.keys(FORUM_REACTION_LABELS)).toEqual([...FORUM_REACTIONS]);
+  });
+});
+
+describe("a reader's own state, as the pages derive it", () => {
+  it("is unread when never read or active since, and editable only while visible and within the window", () => {
+    expect(isUnread(100, undefined)).toBe(true);
+    expect(isUnread(100, 99)).toBe(true);
+    expect(isUnread(100, 100)).toBe(false);
+    expect(canEditOwnPost({ status: "visible", createdAt: 0 }, FORUM_EDIT_WINDOW_MS)).toBe(true);
+    expect(canEditOwnPost({ status: "visible", createdAt: 0 }, FORUM_EDIT_WINDOW_MS + 1)).toBe(false);
+    expect(canEditOwnPost({ status: "hidden", createdAt: 0 }, 1)).toBe(false);
+    expect(canEditOwnPost({ status: "deleted", createdAt: 0 }, 1)).toBe(false);
   });
 });
