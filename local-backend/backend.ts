@@ -262,6 +262,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     }
     const url = `http://${request.headers.host ?? `${host}:${sitePort}`}${request.url ?? "/"}`;
     const result = await current.fetch(new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined }), identity, requestMetadataOf(request));
+    // The answer acknowledges whatever the action wrote (an error report, a webhook's event): only once it is on disk.
+    await persistence.durable();
     if (!result) {
       response.writeHead(404, { "content-type": "text/plain" });
       return response.end("No matching routes found");

@@ -164,7 +164,7 @@ async function call(kind: string, request: IncomingMessage, response: ServerResp
   if (kind === "function") {
     const outcome = await callAny(engine, caller, body);
     // It may have been a mutation: answered once durable, like /api/mutation.
-    if (outcome.ok) await host.durable();
+    await host.durable();
     return reply(response, outcome, body.format);
   }
   if (kind === "query_at_ts") {
@@ -174,10 +174,13 @@ async function call(kind: string, request: IncomingMessage, response: ServerResp
   }
   if (kind === "query") {
     const { outcome } = await engine.runQuery(body.path, body.args, caller.identity, null, undefined, !caller.admin);
+    // It may have read a commit whose disk sync is still pending.
+    await host.durable();
     return reply(response, outcome, body.format);
   }
   const outcome = await engine.run(kind as "mutation" | "action", body.path, body.args, caller.identity, !caller.admin, requestMetadataOf(request));
-  if (outcome.ok && kind === "mutation") await host.durable();
+  // A mutation's commit, or those an action made, are acknowledged only once durable.
+  await host.durable();
   reply(response, outcome, body.format);
 }
 

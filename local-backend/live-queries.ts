@@ -36,6 +36,8 @@ export class LiveQuery {
   /** Changes committed while the latest run was in flight: it read a snapshot from before them. */
   changedDuringRun: CommitEvent["changes"][] = [];
   tables = new Set<string>();
+  /** It has run before: a run now is a re-run, which waits behind writes for a runner. */
+  ran = false;
   readonly subscribers = new Map<Subscriber, number>();
 
   constructor(
@@ -91,8 +93,10 @@ export class LiveQueries {
       entry.reads = reads;
       entry.changedDuringRun = [];
       this.running.add(entry);
+      const rerun = entry.ran;
+      entry.ran = true;
       const result = this.engine
-        .runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads)
+        .runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads, true, rerun)
         .then((outcome) => ({ ...outcome, wire: toWire(outcome) }));
       entry.result = result;
       void result.then(

@@ -99,6 +99,7 @@ try {
   const statuses = [...new Set(answers.map((answer) => answer.status))].sort().join(", ");
   const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
   const lost = REPORTS - stored;
+  const p95 = percentile(sorted, 0.95);
   const rows: Row[] = [
     { name: "reports sent at once", value: String(REPORTS) },
     { name: "answered 200", value: `${accepted} (statuses seen: ${statuses})` },
@@ -107,7 +108,9 @@ try {
     { name: "time per report (whole burst / reports)", value: `${(totalMs / REPORTS).toFixed(1)} ms` },
     {
       name: "per report p50 / p95, queueing included",
-      value: `${percentile(sorted, 0.5).toFixed(1)} ms / ${percentile(sorted, 0.95).toFixed(1)} ms (n=${REPORTS})`,
+      value: `${percentile(sorted, 0.5).toFixed(1)} ms / ${p95.toFixed(1)} ms (n=${REPORTS})`,
+      target: "p95 <= 1,000 ms",
+      met: p95 <= 1000,
     },
     { name: "whole burst", value: `${totalMs.toFixed(0)} ms (${((REPORTS / totalMs) * 1000).toFixed(0)} reports/s)` },
     { name: "floor: GET /robots.txt, one at a time, p50", value: `${percentile(floor, 0.5).toFixed(1)} ms (n=${FLOOR_SAMPLES})` },

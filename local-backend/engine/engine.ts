@@ -66,6 +66,8 @@ interface Journal {
 }
 
 interface RunContext {
+  /** A subscription's re-run: it waits for a runner behind writes and requests. */
+  background?: boolean;
   reads?: ReadSet;
   journal?: Journal | null;
   newJournal?: Journal | null;
@@ -254,7 +256,7 @@ export class Engine {
     const tsconfigFile = existsSync(tsconfig) ? tsconfig : false;
     const scoped = register({ namespace: `lwcc-esm-${options.namespace}`, tsconfig: tsconfigFile });
     // Functions' code runs on the runners; set once the database (internals) exists.
-    const runners: { run?: RunOnRunner } = {};
+    const runners: { run?: RunOnRunner; engine?: Engine } = {};
     const run: RunOnRunner = (...args) => {
       if (!runners.run) throw new Error("A function was called before the backend finished loading");
       return runners.run(...args);
@@ -321,7 +323,8 @@ export class Engine {
     runners.run = async (kind, location, args, ctx) => {
       const env = internals.environmentOf(internals.currentComponent());
       const deadline = kind === "action" ? actionDeadline(location.file, location.exportName) : undefined;
-      const result = await pool.invoke(kind, location, JSON.stringify(convexToJson([args])), env, ctx, deadline);
+      const priority = runners.engine?.context.getStore()?.background ? "background" : "urgent";
+      const result = await pool.invoke(kind, location, JSON.stringify(convexToJson([args])), env, ctx, deadline, priority);
       return jsonToConvex(JSON.parse(result) as JSONValue);
     };
     const httpFile = Object.keys(root.modules).find((file) => /^http\.[cm]?[jt]sx?$/.test(path.relative(root.node.dir, file)));
@@ -334,6 +337,7 @@ export class Engine {
       pool,
       httpFile,
     );
+    runners.engine = engine;
     internals.onCommit((event) => runInHostScope(() => options.onCommit(event)));
     const storage = new StorageSyscalls({
       keys: options.storageKeys ?? StorageKeys.ephemeral(),
@@ -503,7 +507,10 @@ export class Engine {
     return { ok: false, message: serverErrorMessage(jsError), ...(jsError.data === undefined ? {} : { data: jsError.data }) };
   }
 
-  /** Runs a client's query; `reads` fills in as it runs, so a caller can watch a query in flight. */
+  /**
+   * Runs a client's query; `reads` fills in as it runs, so a caller can watch a query in flight.
+   * `background`: a subscription's re-run, which lets writes and requests take a runner first.
+   */
   async runQuery(
     udfPath: string,
     args: JSONValue,
@@ -511,8 +518,9 @@ export class Engine {
     journal: string | null = null,
     reads = new ReadSet(),
     fromClient = true,
+    background = false,
   ): Promise<QueryOutcome> {
-    const ctx: RunContext = { reads, journal: journal ? (JSON.parse(journal) as Journal) : null };
+    const ctx: RunContext = { reads, journal: journal ? (JSON.parse(journal) as Journal) : null, background };
     const outcome = await this.enter(ctx, () =>
       this.internals.readLatest(() => withLogLines(() => this.execute("query", udfPath, args, identity, fromClient))),
     );

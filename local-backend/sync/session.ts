@@ -53,7 +53,10 @@ export class SyncSession implements Subscriber {
   private readonly pending: QueryModification[] = [];
   private readonly queries = new Map<number, Subscription>();
   private messages = Promise.resolve();
-  private mutations = Promise.resolve();
+  /** The session's last mutation, done once it committed (or failed): the next one runs after it. */
+  private mutations: Promise<unknown> = Promise.resolve();
+  /** The session's last mutation reply sent: replies go out in request order. */
+  private replies = Promise.resolve();
   private flushing = false;
   private flushAgain = false;
   private forceNext = false;
@@ -86,8 +89,7 @@ export class SyncSession implements Subscriber {
       case "Authenticate":
         return this.authenticate(message);
       case "Mutation":
-        this.mutations = this.mutations.then(() => this.mutation(message.requestId, message.udfPath, message.args[0] ?? {}));
-        return;
+        return this.mutation(message.requestId, message.udfPath, message.args[0] ?? {});
       case "Action":
         void this.action(message.requestId, message.udfPath, message.args[0] ?? {});
         return;
@@ -135,22 +137,34 @@ export class SyncSession implements Subscriber {
     void this.flush();
   }
 
-  private mutation(requestId: number, udfPath: string, args: JSONValue): Promise<void> {
+  /**
+   * A session's mutations run one after another, in order, but the next one need not wait for
+   * the previous one's disk sync: only its reply does. Durability follows log order, so a
+   * reply sent once its own commit is durable also covers every earlier commit it may have read.
+   */
+  private mutation(requestId: number, udfPath: string, args: JSONValue) {
     const responses = this.host.mutationResponses(this.sessionId);
     let reply = responses.get(requestId);
     if (!reply) {
-      reply = this.runMutation(requestId, udfPath, args);
+      const outcome = this.mutations.then(() =>
+        this.host.engine().run("mutation", udfPath, args, this.caller.identity, !this.caller.admin, this.client),
+      );
+      this.mutations = outcome.catch(() => {});
+      reply = outcome.then((result) => this.mutationReply(requestId, result));
       responses.set(requestId, reply);
     }
-    return reply.then((response) => {
-      this.send(response);
-      // A successful mutation resolves on the client only with a Transition at or past its ts.
-      if (response.success) void this.flush(true);
-    });
+    const answered = reply;
+    this.replies = this.replies
+      .then(() => answered)
+      .then((response) => {
+        this.send(response);
+        // A successful mutation resolves on the client only with a Transition at or past its ts.
+        if (response.success) void this.flush(true);
+      })
+      .catch((error: unknown) => this.fatal(error));
   }
 
-  private async runMutation(requestId: number, udfPath: string, args: JSONValue): Promise<MutationReply> {
-    const outcome = await this.host.engine().run("mutation", udfPath, args, this.caller.identity, !this.caller.admin, this.client);
+  private async mutationReply(requestId: number, outcome: Outcome): Promise<MutationReply> {
     if (!outcome.ok && outcome.transient) {
       // Convex drops the connection instead of answering ("try again later"): the client
       // reconnects and sends the mutation again, which then runs anew.
@@ -172,6 +186,8 @@ export class SyncSession implements Subscriber {
 
   private async action(requestId: number, udfPath: string, args: JSONValue) {
     const outcome = await this.host.engine().run("action", udfPath, args, this.caller.identity, !this.caller.admin, this.client);
+    // The mutations it ran are acknowledged with it.
+    await this.host.durable();
     this.send(
       outcome.ok
         ? { type: "ActionResponse", requestId, success: true, result: outcome.value, logLines: outcome.logLines ?? [] }
@@ -245,6 +261,8 @@ export class SyncSession implements Subscriber {
       end.identity !== this.sent.identity ||
       end.ts !== this.sent.ts;
     if (!changed && !force) return;
+    // A first run may have read commits whose disk sync is still pending: none is shown before it is durable.
+    await this.host.durable();
     if (this.closed) return;
     const versions = JSON.stringify({ type: "Transition", startVersion: encodeVersion(this.sent), endVersion: encodeVersion(end) });
     this.sendRaw(`${versions.slice(0, -1)},"modifications":[${modifications.join(",")}]}`);

@@ -71,6 +71,41 @@ export interface PoolOptions {
   limitMs?: number;
 }
 
+/**
+ * Whose call waits for a runner first: writes and requests ("urgent": mutations, actions, http
+ * actions, a client's one-off query, a subscription's first run) go ahead of subscription re-runs
+ * ("background"), which a burst of writes would otherwise keep re-queueing in front of the next write.
+ */
+export type RunPriority = "urgent" | "background";
+
+/** While background calls wait, one of them is let through after this many urgent ones, so none waits forever. */
+export const URGENT_BEFORE_BACKGROUND = 4;
+
+/** Calls waiting for a runner: urgent ones first, in arrival order, but never starving background ones. */
+export class WaitingCalls<T> {
+  private readonly urgent: T[] = [];
+  private readonly background: T[] = [];
+  /** Urgent calls let through in a row while a background one waited. */
+  private streak = 0;
+
+  push(item: T, priority: RunPriority) {
+    (priority === "urgent" ? this.urgent : this.background).push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.background.length > 0 && (this.urgent.length === 0 || this.streak >= URGENT_BEFORE_BACKGROUND)) {
+      this.streak = 0;
+      return this.background.shift();
+    }
+    if (this.background.length > 0) this.streak++;
+    return this.urgent.shift();
+  }
+
+  get length() {
+    return this.urgent.length + this.background.length;
+  }
+}
+
 /** The context convex-test gave the function in the backend: its auth, and an action's calls. */
 export interface CallerContext {
   auth: { getUserIdentity(): Promise<unknown> };
@@ -190,7 +225,7 @@ let nextCallId = 1;
 export class RunnerPool {
   private readonly runners = new Set<Runner>();
   private readonly idle: Runner[] = [];
-  private readonly waiting: ((runner: Runner) => void)[] = [];
+  private readonly waiting = new WaitingCalls<(runner: Runner) => void>();
   private readonly min: number;
   private readonly max: number;
   readonly limitMs: number;
@@ -228,10 +263,10 @@ export class RunnerPool {
   }
 
   /** A runner for a new outermost call: an idle one, a new one, or the next one freed. */
-  private async checkout(): Promise<Runner> {
+  private async checkout(priority: RunPriority): Promise<Runner> {
     let runner = this.idle.pop();
     if (!runner && this.runners.size < this.max) runner = this.spawn();
-    if (!runner) runner = await new Promise<Runner>((resolve) => this.waiting.push(resolve));
+    if (!runner) runner = await new Promise<Runner>((resolve) => this.waiting.push(resolve, priority));
     // Someone else should not wait for a runner to start.
     if (this.idle.length === 0 && this.runners.size < this.max && !this.closed) this.idle.push(this.spawn());
     await runner.ready;
@@ -259,8 +294,9 @@ export class RunnerPool {
     env: CallEnvironment,
     ctx: CallerContext,
     deadline?: Deadline,
+    priority: RunPriority = "urgent",
   ): Promise<string> {
-    return this.start(kind, ctx, deadline, (call) => ({
+    return this.start(kind, ctx, deadline, priority, (call) => ({
       type: "invoke",
       callId: call.id,
       kind,
@@ -279,7 +315,7 @@ export class RunnerPool {
       headers: headerPairs(request.headers),
       body: request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer(),
     };
-    const response = (await this.start("http", ctx, undefined, (call) => ({
+    const response = (await this.start("http", ctx, undefined, "urgent", (call) => ({
       type: "invokeHttp",
       callId: call.id,
       file,
@@ -291,10 +327,16 @@ export class RunnerPool {
     return new Response(empty ? null : response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
-  private async start(kind: RunKind, ctx: CallerContext, deadline: Deadline | undefined, message: (call: Call) => ToRunner): Promise<unknown> {
+  private async start(
+    kind: RunKind,
+    ctx: CallerContext,
+    deadline: Deadline | undefined,
+    priority: RunPriority,
+    message: (call: Call) => ToRunner,
+  ): Promise<unknown> {
     const parent = current.getStore();
     const nested = parent && !parent.runner.dead ? parent : undefined;
-    const runner = nested ? nested.runner : await this.checkout();
+    const runner = nested ? nested.runner : await this.checkout(priority);
     return new Promise((resolve, reject) => {
       const call = { id: nextCallId++, kind, runner, ctx, startedAt: Date.now(), loadingNs: 0 } as Call;
       if (deadline) call.deadline = { at: Date.now() + deadline.ms, error: deadline.error };
