@@ -11,6 +11,7 @@ import { cleanupsAfterEach, start } from "./test/helpers";
 const spinQuery = makeFunctionReference<"query">("loops:spinQuery");
 const spinMutation = makeFunctionReference<"mutation", { author: string }>("loops:spinMutation");
 const spinAction = makeFunctionReference<"action">("loops:spinAction");
+const waitAction = makeFunctionReference<"action", { ms: number }, number>("loops:waitAction");
 const busyQuery = makeFunctionReference<"query", { rounds: number }, number>("loops:busyQuery");
 const readAll = makeFunctionReference<"query", Record<string, never>, number>("loops:readAll");
 const insertMany = makeFunctionReference<"mutation", { count: number }>("loops:insertMany");
@@ -93,6 +94,26 @@ describe("a function that never finishes", () => {
     expect(message).toContain(TIMED_OUT);
     // Well within the limit, the same query answers.
     expect(await client.query(busyQuery, { rounds: 10 })).toBe(0);
+  });
+});
+
+describe("actions that wait", () => {
+  it("leave queries and mutations served, however many wait at once", async () => {
+    const b = await backend();
+    const client = new ConvexHttpClient(b.url);
+    await client.mutation(send, { author: "ana", body: "hi" });
+    // More waiting actions than the machine has cores, several times over: a slow vendor, or an attacker.
+    let waited = false;
+    const waiting = Promise.all(Array.from({ length: 8 }, () => new ConvexHttpClient(b.url).action(waitAction, { ms: 10_000 })));
+    void waiting.finally(() => (waited = true)).catch(() => {});
+    // All are waiting: more than every runner a backend would keep for all calls alike.
+    await vi.waitFor(async () => expect((await client.query(byAuthor, { author: "waiting" })).length).toBeGreaterThanOrEqual(8), {
+      timeout: 15_000,
+    });
+    expect((await client.query(byAuthor, { author: "ana" })).map((message) => message.body)).toEqual(["hi"]);
+    await client.mutation(send, { author: "ana", body: "again" });
+    expect(waited).toBe(false);
+    expect(await waiting).toHaveLength(8);
   });
 });
 

@@ -65,10 +65,34 @@ export interface PoolOptions {
   syscalls: SyscallHost;
   /** The test clock's offset when it is on (test-clock.ts). */
   clockOffsetMs: () => number | undefined;
-  /** Runners kept ready; more start when all are busy, up to `max`. */
+  /** Runners kept ready; more start when all are busy, up to the lanes' limits. */
   min?: number;
+  /** Queries and mutations running at once, and http actions running at once (each). */
   max?: number;
+  /** Actions (a client's, a scheduled job's) running at once. */
+  maxActions?: number;
   limitMs?: number;
+}
+
+/**
+ * Calls that wait on different things take runners from lanes of their own: an action or an http
+ * action may wait on a vendor for minutes, and however many do (a slow vendor, or an attacker's
+ * calls), queries and mutations, which end within their second, still find runners; nor do a
+ * client's actions hold up webhooks and the open pixel. Convex limits concurrent actions apart too.
+ */
+type Lane = "transaction" | "action" | "http";
+
+function laneOf(kind: RunKind): Lane {
+  if (kind === "query" || kind === "mutation") return "transaction";
+  return kind === "http" ? "http" : "action";
+}
+
+interface LaneState {
+  limit: number;
+  /** Outermost calls of the lane that hold a runner now. */
+  busy: number;
+  /** Calls waiting for one of the lane's places; a place is handed over as a call ends. */
+  waiting: WaitingCalls<() => void>;
 }
 
 /**
@@ -225,16 +249,19 @@ let nextCallId = 1;
 export class RunnerPool {
   private readonly runners = new Set<Runner>();
   private readonly idle: Runner[] = [];
-  private readonly waiting = new WaitingCalls<(runner: Runner) => void>();
+  private readonly lanes: Record<Lane, LaneState>;
   private readonly min: number;
-  private readonly max: number;
+  private readonly capacity: number;
   readonly limitMs: number;
   private readonly watch: NodeJS.Timeout;
   private closed = false;
 
   constructor(private readonly options: PoolOptions) {
     this.min = options.min ?? 2;
-    this.max = Math.max(this.min, options.max ?? Math.max(4, availableParallelism() * 2));
+    const max = Math.max(this.min, options.max ?? Math.max(4, availableParallelism() * 2));
+    const lane = (limit: number): LaneState => ({ limit, busy: 0, waiting: new WaitingCalls() });
+    this.lanes = { transaction: lane(max), http: lane(max), action: lane(options.maxActions ?? Math.max(8, availableParallelism() * 4)) };
+    this.capacity = Object.values(this.lanes).reduce((total, { limit }) => total + limit, 0);
     this.limitMs = options.limitMs ?? EXECUTION_LIMIT_MS;
     for (let i = 0; i < this.min; i++) this.idle.push(this.spawn());
     // Looked at after the event loop has read the runners' messages (setImmediate runs after I/O),
@@ -262,23 +289,30 @@ export class RunnerPool {
     return runner;
   }
 
-  /** A runner for a new outermost call: an idle one, a new one, or the next one freed. */
-  private async checkout(priority: RunPriority): Promise<Runner> {
-    let runner = this.idle.pop();
-    if (!runner && this.runners.size < this.max) runner = this.spawn();
-    if (!runner) runner = await new Promise<Runner>((resolve) => this.waiting.push(resolve, priority));
+  /** A runner for a new outermost call, once its lane has a place: an idle one, or a new one. */
+  private async checkout(lane: Lane, priority: RunPriority): Promise<Runner> {
+    const state = this.lanes[lane];
+    if (state.busy < state.limit) state.busy++;
+    else await new Promise<void>((resolve) => state.waiting.push(resolve, priority));
+    const runner = this.idle.pop() ?? this.spawn();
     // Someone else should not wait for a runner to start.
-    if (this.idle.length === 0 && this.runners.size < this.max && !this.closed) this.idle.push(this.spawn());
+    if (this.idle.length === 0 && this.runners.size < this.capacity && !this.closed) this.idle.push(this.spawn());
     await runner.ready;
     return runner;
+  }
+
+  /** An outermost call ended: its place goes to the lane's next waiting call. */
+  private release(lane: Lane) {
+    const state = this.lanes[lane];
+    const next = state.waiting.shift();
+    if (next) next();
+    else state.busy--;
   }
 
   private checkin(runner: Runner) {
     runner.root = undefined;
     if (runner.dead) return;
     if (this.closed) return void runner.worker.terminate();
-    const next = this.waiting.shift();
-    if (next) return next(runner);
     runner.idleSince = Date.now();
     this.idle.push(runner);
   }
@@ -336,7 +370,7 @@ export class RunnerPool {
   ): Promise<unknown> {
     const parent = current.getStore();
     const nested = parent && !parent.runner.dead ? parent : undefined;
-    const runner = nested ? nested.runner : await this.checkout(priority);
+    const runner = nested ? nested.runner : await this.checkout(laneOf(kind), priority);
     return new Promise((resolve, reject) => {
       const call = { id: nextCallId++, kind, runner, ctx, startedAt: Date.now(), loadingNs: 0 } as Call;
       if (deadline) call.deadline = { at: Date.now() + deadline.ms, error: deadline.error };
@@ -344,7 +378,10 @@ export class RunnerPool {
       call.settle = (outcome) => {
         if (!runner.calls.delete(call.id)) return;
         runner.loading.delete(call.id);
-        if (call.root === call) this.checkin(runner);
+        if (call.root === call) {
+          this.checkin(runner);
+          this.release(laneOf(kind));
+        }
         // The function may have caught it, but the request still failed (as on Convex, which retries).
         if (call.root.transient) return reject(call.root.transient);
         if (outcome.ok) resolve(outcome.value);
@@ -564,13 +601,8 @@ export class RunnerPool {
     const index = this.idle.indexOf(runner);
     if (index >= 0) this.idle.splice(index, 1);
     for (const call of [...runner.calls.values()]) call.settle({ ok: false, error });
-    // Keep the pool at its size, and never leave a waiting call without a runner.
-    if (!this.closed && (this.runners.size < this.min || this.waiting.length > 0)) {
-      const replacement = this.spawn();
-      const next = this.waiting.shift();
-      if (next) next(replacement);
-      else this.idle.push(replacement);
-    }
+    // Keep the pool at its size; a waiting call was handed its place as the calls above settled.
+    if (!this.closed && this.runners.size < this.min) this.idle.push(this.spawn());
   }
 
   /** Stops every runner once its call is done; new calls are refused. */
