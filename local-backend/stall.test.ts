@@ -11,6 +11,7 @@ import { cleanupsAfterEach, start } from "./test/helpers";
 const spinQuery = makeFunctionReference<"query">("loops:spinQuery");
 const spinMutation = makeFunctionReference<"mutation", { author: string }>("loops:spinMutation");
 const spinAction = makeFunctionReference<"action">("loops:spinAction");
+const writingAction = makeFunctionReference<"action", { times: number }, number>("loops:writingAction");
 const waitAction = makeFunctionReference<"action", { ms: number }, number>("loops:waitAction");
 const busyQuery = makeFunctionReference<"query", { rounds: number }, number>("loops:busyQuery");
 const readAll = makeFunctionReference<"query", Record<string, never>, number>("loops:readAll");
@@ -114,6 +115,24 @@ describe("actions that wait", () => {
     await client.mutation(send, { author: "ana", body: "again" });
     expect(waited).toBe(false);
     expect(await waiting).toHaveLength(8);
+  });
+});
+
+describe("actions that write", () => {
+  it("never leave a client's mutation, holding the writer's turn, without a runner", async () => {
+    const b = await backend();
+    const clients = Array.from({ length: 16 }, () => new ConvexHttpClient(b.url));
+    // Actions waiting for the writer's turn once held every runner, while the mutation whose turn it
+    // was waited for one of them: nothing moved again.
+    const done = await Promise.all([
+      ...clients.map((client) => client.action(writingAction, { times: 10 })),
+      ...clients.map(async (client) => {
+        for (let i = 0; i < 10; i++) await client.mutation(send, { author: "client", body: String(i) });
+        return 10;
+      }),
+    ]);
+    expect(done).toEqual(Array.from({ length: 32 }, () => 10));
+    expect(await clients[0]!.query(byAuthor, { author: "writer" })).toHaveLength(160);
   });
 });
 
