@@ -5,6 +5,10 @@ import { alias } from "./vite.config.ts";
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Hang detectors, not speed targets (those are in `npm run bench`): vitest's 5 s and 10 s
+    // failed sound tests when the machine was busy.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -24,33 +24,31 @@ const cleanups = cleanupsAfterEach();
 async function backend() {
   const b = await start();
   cleanups.push(() => b.close());
-  // Every runner the backend keeps has started, so no timing below includes a start.
+  // Every runner the backend keeps has started, so the other client's reads wait on no start.
   const warm = new ConvexHttpClient(b.url);
   await Promise.all([warm.query(byAuthor, { author: "warm" }), warm.query(byAuthor, { author: "warm" })]);
   return b;
 }
 
-/** Fails with what the call was refused with, and how long it took. */
-async function refusal(call: () => Promise<unknown>): Promise<{ message: string; ms: number }> {
-  const started = performance.now();
+/** What the call was refused with. */
+async function refusal(call: () => Promise<unknown>): Promise<{ message: string }> {
   try {
     await call();
   } catch (error) {
-    return { message: error instanceof Error ? error.message : String(error), ms: performance.now() - started };
+    return { message: error instanceof Error ? error.message : String(error) };
   }
   throw new Error("The call was expected to fail");
 }
 
-/** Another client's queries, one after another, until `until` settles: each answer and the longest wait. */
+/** Another client's queries, one after another, until `until` settles: how many were answered. */
 async function keepReading(url: string, until: Promise<unknown>) {
   const other = new ConvexHttpClient(url);
   let done = false;
   void until.finally(() => (done = true)).catch(() => {});
-  const answers: number[] = [];
+  let answers = 0;
   while (!done) {
-    const started = performance.now();
     expect((await other.query(byAuthor, { author: "ana" })).map((message) => message.body)).toEqual(["hi"]);
-    answers.push(performance.now() - started);
+    answers++;
   }
   return answers;
 }
@@ -63,28 +61,26 @@ describe("a function that never finishes", () => {
     ["query", (client: ConvexHttpClient) => client.query(spinQuery, {})],
     ["mutation", (client: ConvexHttpClient) => client.mutation(spinMutation, { author: "loop" })],
     ["action", (client: ConvexHttpClient) => client.action(spinAction, {})],
-  ])("fails its own call within 1.5 s as a %s, while another client's queries keep answering", async (_kind, call) => {
+  ])("fails its own call as a %s, while another client's queries keep answering", async (_kind, call) => {
     const b = await backend();
     const client = new ConvexHttpClient(b.url);
     await client.mutation(send, { author: "ana", body: "hi" });
 
     const looping = refusal(() => call(client));
     const answers = await keepReading(b.url, looping);
-    const { message, ms } = await looping;
+    // How soon it fails is a bench figure (npm run bench, "looping query fails after"), not a test's.
+    const { message } = await looping;
     expect(message).toContain(TIMED_OUT);
-    expect(ms).toBeLessThan(1500);
     // Served all along, not after the loop ended.
-    expect(answers.length).toBeGreaterThan(5);
+    expect(answers).toBeGreaterThan(5);
     // The mutation's write before its loop never landed, and the writer's turn was given back.
     expect(await client.query(byAuthor, { author: "loop" })).toEqual([]);
     await client.mutation(send, { author: "ana", body: "again" });
   });
 
-  it("fails an http action within 1.5 s with a 500, and the site keeps serving", async () => {
+  it("fails an http action with a 500, and the site keeps serving", async () => {
     const b = await backend();
-    const started = performance.now();
     const response = await fetch(`${b.siteUrl}/spin`);
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(response.status).toBe(500);
     expect(((await response.json()) as { code: string }).code).toContain(TIMED_OUT);
     expect((await fetch(`${b.siteUrl}/messages/ana`)).status).toBe(200);
