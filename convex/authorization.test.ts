@@ -12,6 +12,7 @@ import { recordActivity } from "./model/activity";
 import { forumNameKey } from "./model/forumNames";
 import { recordError } from "./model/errorRecords";
 import { insertEmailEvent } from "./model/campaignEvents";
+import { FOLD_BATCH, foldWaiting } from "./model/emailRollups";
 import { signUnsubscribeToken } from "./model/campaigns";
 import { hashConfirmationToken, newConfirmationToken } from "./model/newsletter";
 import { DEFAULT_NOTIFICATION_PREFERENCES, notify } from "./model/notifications";
@@ -99,6 +100,12 @@ const CASES: Record<string, Case> = {
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
   "emailDashboard:overview": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailDashboard:campaignPerformance": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailDashboard:templateAnalytics": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailDashboard:abTestingOverview": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailDashboard:systemHealth": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailDashboard:errorReporting": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "emailDashboard:timeline": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
   "emailDashboard:analytics": {
     access: "admin",
     args: () => ({ includeDetails: true, includeErrors: true }),
@@ -1396,6 +1403,7 @@ async function finishedAbTest(t: T, createdBy: Id<"users">) {
         if (index < opened) await insertEmailEvent(ctx, { ...event, type: "opened" });
       }
     }
+    await foldWaiting(ctx, false, FOLD_BATCH);
   });
   return campaignId;
 }

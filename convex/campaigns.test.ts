@@ -8,7 +8,7 @@ import { assignVariants, signUnsubscribeToken, verifyUnsubscribeToken } from "./
 import { CAMPAIGN_BATCH_SIZE } from "./model/emailSystem";
 import { ERROR_MESSAGES } from "./model/messages";
 import { seedDemo } from "./test.seed";
-import { newConvexTest, runScheduled } from "./test.setup";
+import { foldEmailCounts, newConvexTest, runScheduled } from "./test.setup";
 import { signedIn, type Accessor } from "./test.users";
 
 type T = ReturnType<typeof newConvexTest>;
@@ -335,6 +335,7 @@ describe("tracking", () => {
     expect(new Uint8Array(await pixel.arrayBuffer()).slice(0, 6)).toEqual(new TextEncoder().encode("GIF89a"));
     await t.fetch(`/email/open/${token}`);
     expect(await eventCount(t)).toBe(before + 1);
+    await foldEmailCounts(t);
     expect((await admin.query(api.campaigns.get, { campaignId: id }))!.stats).toMatchObject({ opened: 1, openRate: 100 });
     expect((await t.fetch("/email/open/not-a-token")).status).toBe(404);
   });
@@ -354,6 +355,7 @@ describe("tracking", () => {
     expect([click.status, click.headers.get("location")]).toEqual([302, `${SITE}/pricing`]);
     await t.fetch(`/email/click/${token}?u=${encodeURIComponent(`${SITE}/blog`)}`);
     expect(await eventCount(t)).toBe(before + 2);
+    await foldEmailCounts(t);
     expect((await admin.query(api.campaigns.get, { campaignId: id }))!.stats).toMatchObject({ opened: 1, clicked: 1, openRate: 50, clickRate: 50 });
     expect((await t.fetch(`/email/click/unknown?u=${encodeURIComponent(`${SITE}/pricing`)}`)).status).toBe(404);
   });
@@ -376,6 +378,7 @@ describe("tracking", () => {
     };
     await t.mutation(internal.email.recordEvent, { eventId: "msg_b1", event: bounce });
     await t.mutation(internal.email.recordEvent, { eventId: "msg_b2", event: bounce });
+    await foldEmailCounts(t);
     expect((await admin.query(api.campaigns.get, { campaignId: id }))!.stats).toMatchObject({ bounced: 1 });
     expect(await t.run((ctx) => ctx.db.query("emailSuppressions").collect())).toMatchObject([{ email: recipients[0]!.email, reason: "bounced", campaignId: id }]);
   });
@@ -438,6 +441,7 @@ describe("A/B tests", () => {
     expect(await errorOf(admin.mutation(api.campaigns.endTest, { campaignId: id }))).toMatchObject({ code: "AB_TEST_NO_RESULT" });
     // A: 2 of 10 opened (20 %); B: 5 of 10 (50 %): B wins by 150 %.
     for (const r of [...inA.slice(0, 2), ...inB.slice(0, 5)]) await t.fetch(`/email/open/${r.token}`);
+    await foldEmailCounts(t);
     const details = (await admin.query(api.campaigns.get, { campaignId: id }))!;
     expect(details.variants).toEqual([
       { label: "A", sent: 10, conversions: 2, rate: 20 },
@@ -533,6 +537,7 @@ describe("seed.demo", () => {
     };
     await seedDemo(t, [admin]);
     await seedDemo(t, [admin]);
+    await foldEmailCounts(t);
     const as = t.withIdentity({ tokenIdentifier: "local|admin" });
     expect((await as.query(api.emailTemplates.list, {})).map((x) => [x.category, x.usage])).toEqual([
       ["newsletter", 6],

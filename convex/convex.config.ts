@@ -67,10 +67,7 @@ app.use(rateLimiter);
 app.use(resend);
 app.use(stripe);
 app.use(workpool, { name: "extractionWorkpool" });
-// E-mail counts, kept as events arrive (model/emailStats.ts): per campaign, over time, per template and category, and the outbox by status.
-app.use(aggregate, { name: "emailEventsByCampaign" });
-app.use(aggregate, { name: "emailEventsByTime" });
-app.use(aggregate, { name: "emailEventsByTemplate" });
+// The outbox by status and time, for the health tab's counts over moving windows (model/emailAggregates.ts).
 app.use(aggregate, { name: "outboxByStatus" });
 
 export default app;

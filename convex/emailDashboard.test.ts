@@ -3,7 +3,7 @@ import { api } from "./_generated/api";
 import type { CampaignAnalytics } from "./model/emailDashboard";
 import type * as ErrorRecords from "./model/errorRecords";
 import { EMAIL_REFRESH_INTERVAL_SECONDS, EMAIL_SYSTEM_TEXTS } from "./model/emailSystem";
-import { newConvexTest, runScheduled } from "./test.setup";
+import { foldEmailCounts, newConvexTest, runScheduled } from "./test.setup";
 import { signedIn } from "./test.users";
 
 /** Lets one test make the error figures fail, standing in for any unexpected failure in the analytics. */
@@ -53,6 +53,7 @@ async function sentCampaign() {
   const token = await t.run(async (ctx) => (await ctx.db.query("campaignRecipients").first())!.token);
   const click = await t.fetch(`/email/click/${token}?u=${encodeURIComponent("https://lwcc.example/blog")}`, { redirect: "manual" });
   expect(click.status).toBe(302);
+  await foldEmailCounts(t);
   return { t, admin, campaignId };
 }
 
@@ -77,8 +78,22 @@ describe("emailDashboard.overview", () => {
     const member = await signedIn(t, "client");
     await expect(member.as.query(api.emailDashboard.overview, {})).rejects.toThrow();
     await expect(t.query(api.emailDashboard.overview, {})).rejects.toThrow();
+    for (const section of SECTIONS) {
+      await expect(member.as.query(api.emailDashboard[section], {})).rejects.toThrow();
+      await expect(t.query(api.emailDashboard[section], {})).rejects.toThrow();
+    }
+  });
+
+  it("serves each section on its own, as the overview has it", async () => {
+    const { admin } = await sentCampaign();
+    const data = await admin.as.query(api.emailDashboard.overview, {});
+    for (const section of SECTIONS) {
+      expect(await admin.as.query(api.emailDashboard[section], {})).toEqual({ lastUpdated: Date.now(), value: data[section] });
+    }
   });
 });
+
+const SECTIONS = ["campaignPerformance", "templateAnalytics", "abTestingOverview", "systemHealth", "errorReporting", "timeline"] as const;
 
 describe("GET /api/campaigns/analytics", () => {
   it("answers admins with the summary, and the lists and errors only when asked", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "./_generated/api";
 import { BOUND_MESSAGES } from "./model/messages";
-import { newConvexTest, runScheduled } from "./test.setup";
+import { foldEmailCounts, newConvexTest, runScheduled } from "./test.setup";
 import { signedIn } from "./test.users";
 
 beforeEach(() => {
@@ -90,6 +90,7 @@ describe("templates", () => {
     await runScheduled(t);
     const [recipient] = await t.run((ctx) => ctx.db.query("campaignRecipients").collect());
     await t.fetch(`/email/open/${recipient!.token}`);
+    await foldEmailCounts(t);
     expect(await admin.query(api.emailTemplates.list, {})).toMatchObject([{ _id: templateId, usage: 2, openRate: 50, clickRate: 0 }]);
     expect(await errorOf(admin.mutation(api.emailTemplates.update, { templateId, ...welcome, category: "promotion" }))).toMatchObject({ code: "TEMPLATE_CATEGORY_LOCKED" });
     await admin.mutation(api.emailTemplates.update, { templateId, ...welcome, name: "Renamed" });

@@ -306,7 +306,7 @@ export const campaignRecipientFields = {
   complainedAt: v.optional(v.number()),
 };
 
-/** One recipient event, counted by the e-mail aggregates (model/emailStats.ts) as it is inserted. */
+/** One recipient event. The fold (model/emailRollups.ts) adds it to the e-mail counts, once. */
 export const emailEventFields = {
   campaignId: v.id("emailCampaigns"),
   templateId: v.id("emailTemplates"),
@@ -315,7 +315,22 @@ export const emailEventFields = {
   recipientId: v.id("campaignRecipients"),
   type: recipientEventValidator,
   at: v.number(),
+  /**
+   * false while the event waits for the fold, true once it is in the counts. Absent on events
+   * written before the counts were folded: the backfill counts those and sets it.
+   */
+  folded: v.optional(v.boolean()),
 };
+
+/** How many recipients reached each event: the figures of one e-mail count row. */
+export const eventCountsValidator = v.object({
+  sent: v.number(),
+  delivered: v.number(),
+  opened: v.number(),
+  clicked: v.number(),
+  bounced: v.number(),
+  complained: v.number(),
+});
 
 /** Addresses that asked for no more campaign e-mail (or whose e-mail bounced or complained). */
 export const emailSuppressionFields = {
@@ -1035,7 +1050,28 @@ export default defineSchema({
   campaignRecipients: defineTable(campaignRecipientFields)
     .index("by_campaign_and_email", ["campaignId", "email"])
     .index("by_token", ["token"]),
-  emailEvents: defineTable(emailEventFields).index("by_campaign_and_at", ["campaignId", "at"]),
+  emailEvents: defineTable(emailEventFields).index("by_campaign_and_at", ["campaignId", "at"]).index("by_folded", ["folded"]),
+  /**
+   * The e-mail counts (model/emailRollups.ts), written only by the fold, one transaction at a
+   * time: per UTC day, per template category, per template, per campaign (with each variant's),
+   * and per campaign by the hour and by the day.
+   */
+  emailDayCounts: defineTable({ day: v.number(), counts: eventCountsValidator }).index("by_day", ["day"]),
+  emailCategoryCounts: defineTable({ category: templateCategoryValidator, counts: eventCountsValidator }).index("by_category", ["category"]),
+  emailTemplateCounts: defineTable({ templateId: v.id("emailTemplates"), counts: eventCountsValidator }).index("by_template", ["templateId"]),
+  emailCampaignCounts: defineTable({ campaignId: v.id("emailCampaigns"), counts: eventCountsValidator, variants: v.array(eventCountsValidator) }).index(
+    "by_campaign",
+    ["campaignId"],
+  ),
+  emailCampaignBuckets: defineTable({
+    campaignId: v.id("emailCampaigns"),
+    granularity: v.union(v.literal("hour"), v.literal("day")),
+    /** Start of the hour or UTC day, epoch ms. */
+    at: v.number(),
+    counts: eventCountsValidator,
+  }).index("by_campaign_granularity_and_at", ["campaignId", "granularity", "at"]),
+  /** One row: when the pending fold was scheduled, absent while none is. */
+  emailFoldState: defineTable({ scheduledAt: v.optional(v.number()) }),
   emailSuppressions: defineTable(emailSuppressionFields).index("by_email", ["email"]),
   healthProbes: defineTable(healthProbeFields).index("by_service_and_at", ["service", "at"]),
   healthProbeHours: defineTable(healthProbeHourFields).index("by_service_and_hour", ["service", "hour"]),

@@ -321,7 +321,7 @@ const DEMO_READERS = ["Ana Silva", "Ben Okafor", "Chloe Martin", "Dev Patel", "E
 
 /**
  * E-mail templates and one sent subject-line test to six newsletter readers three days ago, with
- * its deliveries, opens and clicks recorded the way live ones are (so the aggregates count them),
+ * its deliveries, opens and clicks recorded the way live ones are (so the fold counts them),
  * for the admin e-mail dashboard. Once: a table that has rows is left alone.
  */
 async function seedEmailCampaigns(ctx: MutationCtx, now: number) {

@@ -1,6 +1,7 @@
 import { convexTest } from "convex-test";
 import { vi } from "vitest";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
+import { internal } from "./_generated/api";
 import schema from "./schema";
 import { installedComponents } from "./test.components";
 
@@ -33,4 +34,9 @@ export async function runScheduled(t: ReturnType<typeof newConvexTest>) {
     await vi.advanceTimersToNextTimerAsync();
     await t.finishInProgressScheduledFunctions();
   }
+}
+
+/** Folds every waiting e-mail event into the counts, as the fold the events scheduled does a moment later. */
+export async function foldEmailCounts(t: ReturnType<typeof newConvexTest>) {
+  while ((await t.mutation(internal.emailRollups.fold, {})).more);
 }

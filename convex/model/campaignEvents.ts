@@ -1,13 +1,13 @@
 /**
  * What happens to a campaign e-mail after it is queued: each recipient event recorded once, as a
- * time on the recipient and an `emailEvents` row the aggregates count, and addresses that must
- * get no more campaigns. Fed by the outbox's delivery lifecycle (convex/email.ts, both modes) and
+ * time on the recipient and an `emailEvents` row the fold counts, and addresses that must get
+ * no more campaigns. Fed by the outbox's delivery lifecycle (convex/email.ts, both modes) and
  * by the open and click routes. Free of the sending code, so convex/email.ts can use it.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { EmailStatus } from "./email";
-import { eventsByCampaign, eventsByTemplate, eventsByTime } from "./emailAggregates";
+import { requestFold } from "./emailRollups";
 import { RECIPIENT_EVENTS, type RecipientEvent } from "./emailSystem";
 
 const EVENT_TIME = {
@@ -21,13 +21,13 @@ const EVENT_TIME = {
 
 type EmailEventFields = Omit<Doc<"emailEvents">, "_id" | "_creationTime">;
 
-/** The only way into `emailEvents`: the row and its three aggregate entries, in one transaction. */
-export async function insertEmailEvent(ctx: MutationCtx, fields: EmailEventFields): Promise<Id<"emailEvents">> {
-  const id = await ctx.db.insert("emailEvents", fields);
-  const event = (await ctx.db.get("emailEvents", id))!;
-  await eventsByCampaign.insert(ctx, event);
-  await eventsByTime.insert(ctx, event);
-  await eventsByTemplate.insert(ctx, event);
+/**
+ * The only way into `emailEvents`: the row, waiting for the fold that counts it
+ * (model/emailRollups.ts), and the fold asked for unless one is coming.
+ */
+export async function insertEmailEvent(ctx: MutationCtx, fields: Omit<EmailEventFields, "folded">): Promise<Id<"emailEvents">> {
+  const id = await ctx.db.insert("emailEvents", { ...fields, folded: false });
+  await requestFold(ctx, Date.now());
   return id;
 }
 

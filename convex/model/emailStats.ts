@@ -1,7 +1,7 @@
 /**
- * The e-mail system's numbers, read from the aggregates (model/emailAggregates.ts) and small,
- * bounded index reads of campaigns and templates; never by scanning events. The dashboard's
- * sections return exactly the validators' types of model/emailDashboard.ts.
+ * The e-mail system's numbers, read from the count rows the fold keeps (model/emailRollups.ts)
+ * and small, bounded index reads of campaigns and templates; never by scanning events. The
+ * dashboard's sections return exactly the validators' types of model/emailDashboard.ts.
  *
  * Rates are percent with one decimal: opened or clicked over delivered (over sent while nothing
  * is delivered yet), 0 when nothing was sent, never above 100.
@@ -10,12 +10,21 @@ import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { abStanding, relativeLift } from "./abTest";
-import { eventsByCampaign, eventsByTemplate, eventsByTime } from "./emailAggregates";
 import type { AbTestingOverview, CampaignPerformance, EmailTimeline, TemplateAnalytics, variantResultValidator } from "./emailDashboard";
-import { RECIPIENT_EVENTS, TEMPLATE_CATEGORIES, type RecipientEvent } from "./emailSystem";
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+import {
+  addCounts,
+  campaignBuckets,
+  campaignCounts,
+  categoryCounts,
+  dayCounts,
+  DAY_MS,
+  dayStart,
+  HOUR_MS,
+  NO_EVENTS,
+  templateCounts,
+  type EventCounts,
+} from "./emailRollups";
+import { TEMPLATE_CATEGORIES } from "./emailSystem";
 
 /** Bounded reads: more campaigns than this in one state, or templates, is beyond what an admin team runs. */
 const STATE_READ_LIMIT = 200;
@@ -50,35 +59,30 @@ export const campaignStatsValidator = v.object({
 });
 export type CampaignStats = Infer<typeof campaignStatsValidator>;
 
+function statsOf(counts: EventCounts): CampaignStats {
+  return { ...counts, ...engagementRates(counts) };
+}
+
 export async function campaignStats(ctx: QueryCtx, campaignId: Id<"emailCampaigns">): Promise<CampaignStats> {
-  const counts = await eventsByCampaign.countBatch(
-    ctx,
-    RECIPIENT_EVENTS.map((type) => ({ namespace: campaignId, bounds: { prefix: [type] as [RecipientEvent] } })),
-  );
-  const byType = Object.fromEntries(RECIPIENT_EVENTS.map((type, index) => [type, counts[index] ?? 0])) as Record<RecipientEvent, number>;
-  return { ...byType, ...engagementRates(byType) };
+  return statsOf((await campaignCounts(ctx, campaignId)).counts);
 }
 
 export type VariantResult = Infer<typeof variantResultValidator>;
 
 /** What an A/B test measures: opens for a subject test, clicks for a content test. */
-function conversionOf(campaign: Pick<Doc<"emailCampaigns">, "testType">): RecipientEvent {
+function conversionOf(campaign: Pick<Doc<"emailCampaigns">, "testType">): "opened" | "clicked" {
   return campaign.testType === "content" ? "clicked" : "opened";
 }
 
 /** Each variant's recipients sent and conversions, in variant order. */
 export async function variantResults(ctx: QueryCtx, campaign: Doc<"emailCampaigns">): Promise<VariantResult[]> {
+  return variantResultsOf(campaign, (await campaignCounts(ctx, campaign._id)).variants);
+}
+
+function variantResultsOf(campaign: Doc<"emailCampaigns">, counts: readonly EventCounts[]): VariantResult[] {
   const conversion = conversionOf(campaign);
-  const counts = await eventsByCampaign.countBatch(
-    ctx,
-    campaign.variants.flatMap((_, variant) => [
-      { namespace: campaign._id, bounds: { prefix: ["sent", variant] as [string, number] } },
-      { namespace: campaign._id, bounds: { prefix: [conversion, variant] as [string, number] } },
-    ]),
-  );
   return campaign.variants.map(({ label }, variant) => {
-    const sent = counts[2 * variant] ?? 0;
-    const conversions = counts[2 * variant + 1] ?? 0;
+    const { sent, [conversion]: conversions } = counts[variant] ?? NO_EVENTS;
     return { label, sent, conversions, rate: percent(conversions, sent) };
   });
 }
@@ -120,7 +124,6 @@ export type CampaignTimeline = Infer<typeof campaignTimelineValidator>;
 /** Hourly for the first two days of a campaign, daily after that, at most this many days back. */
 const HOURLY_SPAN_MS = 2 * DAY_MS;
 const TIMELINE_MAX_DAYS = 60;
-const TIMELINE_TYPES = ["sent", "opened", "clicked"] as const;
 
 /** Sent, opened and clicked per hour or per day since the campaign started; null before it starts. */
 export async function campaignTimeline(ctx: QueryCtx, campaign: Doc<"emailCampaigns">, now: number): Promise<CampaignTimeline> {
@@ -131,26 +134,13 @@ export async function campaignTimeline(ctx: QueryCtx, campaign: Doc<"emailCampai
   const first = Math.max(Math.floor(campaign.startedAt / step) * step, hourly ? 0 : last - (TIMELINE_MAX_DAYS - 1) * DAY_MS);
   const starts: number[] = [];
   for (let at = first; at <= last; at += step) starts.push(at);
-  const queries = starts.flatMap((at) =>
-    TIMELINE_TYPES.flatMap((type) =>
-      campaign.variants.map((_, variant) => ({
-        namespace: campaign._id,
-        bounds: {
-          lower: { key: [type, variant, at] as [string, number, number], inclusive: true },
-          upper: { key: [type, variant, at + step] as [string, number, number], inclusive: false },
-        },
-      })),
-    ),
-  );
-  const counts = await eventsByCampaign.countBatch(ctx, queries);
-  const perPoint = TIMELINE_TYPES.length * campaign.variants.length;
-  const sum = (point: number, typeIndex: number) => {
-    const offset = point * perPoint + typeIndex * campaign.variants.length;
-    return counts.slice(offset, offset + campaign.variants.length).reduce((total, count) => total + count, 0);
-  };
+  const buckets = await campaignBuckets(ctx, campaign._id, hourly ? "hour" : "day", first, last);
   return {
     granularity: hourly ? "hour" : "day",
-    points: starts.map((at, point) => ({ at, sent: sum(point, 0), opened: sum(point, 1), clicked: sum(point, 2) })),
+    points: starts.map((at) => {
+      const { sent, opened, clicked } = buckets.get(at) ?? NO_EVENTS;
+      return { at, sent, opened, clicked };
+    }),
   };
 }
 
@@ -158,28 +148,18 @@ export async function campaignTimeline(ctx: QueryCtx, campaign: Doc<"emailCampai
 
 export type TemplateStats = { usage: number; openRate: number; clickRate: number };
 
-const ENGAGEMENT_TYPES = ["sent", "delivered", "opened", "clicked"] as const;
-
-/**
- * Each template's e-mails sent and rates. A template's events carry its category, and a used
- * template's category cannot change (model/campaigns.ts), so one exact key per type counts them.
- */
+/** Each template's e-mails sent and rates. */
 export async function templateStats(ctx: QueryCtx, templates: readonly Doc<"emailTemplates">[]): Promise<Map<Id<"emailTemplates">, TemplateStats>> {
-  const counts = await eventsByTemplate.countBatch(
-    ctx,
-    templates.flatMap((template) => ENGAGEMENT_TYPES.map((type) => ({ bounds: { eq: [template.category, type, template._id] as [string, string, string] } }))),
-  );
-  return new Map(
-    templates.map((template, index) => {
-      const [sent = 0, delivered = 0, opened = 0, clicked = 0] = counts.slice(index * ENGAGEMENT_TYPES.length, (index + 1) * ENGAGEMENT_TYPES.length);
-      return [template._id, { usage: sent, ...engagementRates({ sent, delivered, opened, clicked }) }];
-    }),
-  );
+  const counts = await Promise.all(templates.map((template) => templateCounts(ctx, template._id)));
+  return new Map(templates.map((template, index) => [template._id, { usage: counts[index]!.sent, ...engagementRates(counts[index]!) }]));
+}
+
+/** Every event is in exactly one category, so the categories' counts add up to all counts. */
+async function countsByCategory(ctx: QueryCtx): Promise<EventCounts[]> {
+  return await Promise.all(TEMPLATE_CATEGORIES.map((category) => categoryCounts(ctx, category)));
 }
 
 // ---------------------------------------------------------------- the dashboard's sections
-
-const startOfUtcDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
 
 async function campaignsIn(ctx: QueryCtx, status: Doc<"emailCampaigns">["status"]) {
   return await ctx.db
@@ -190,7 +170,7 @@ async function campaignsIn(ctx: QueryCtx, status: Doc<"emailCampaigns">["status"
 }
 
 export async function campaignPerformance(ctx: QueryCtx, now: number): Promise<CampaignPerformance> {
-  const midnight = startOfUtcDay(now);
+  const midnight = dayStart(now);
   const [sending, scheduled, startedToday, sentToday, recent] = await Promise.all([
     campaignsIn(ctx, "sending"),
     campaignsIn(ctx, "scheduled"),
@@ -204,11 +184,8 @@ export async function campaignPerformance(ctx: QueryCtx, now: number): Promise<C
       .take(STATE_READ_LIMIT),
     ctx.db.query("emailCampaigns").withIndex("by_created").order("desc").take(RECENT_CAMPAIGNS),
   ]);
-  const [sent = 0, delivered = 0, opened = 0, clicked = 0] = await eventsByTime.countBatch(
-    ctx,
-    ENGAGEMENT_TYPES.map((type) => ({ bounds: { prefix: [type] as [string] } })),
-  );
-  const averages = engagementRates({ sent, delivered, opened, clicked });
+  const { sent, delivered, ...rest } = (await countsByCategory(ctx)).reduce(addCounts, NO_EVENTS);
+  const averages = engagementRates({ sent, delivered, ...rest });
   const recentCampaigns = await Promise.all(
     recent.map(async (campaign) => {
       const stats = await campaignStats(ctx, campaign._id);
@@ -245,14 +222,10 @@ export async function templateAnalytics(ctx: QueryCtx): Promise<TemplateAnalytic
     .filter((template) => template.usage > 0)
     .sort((a, b) => b.usage - a.usage || a.name.localeCompare(b.name))
     .slice(0, MOST_USED_TEMPLATES);
-  const counts = await eventsByTemplate.countBatch(
-    ctx,
-    TEMPLATE_CATEGORIES.flatMap((category) => ENGAGEMENT_TYPES.map((type) => ({ bounds: { prefix: [category, type] as [string, string] } }))),
-  );
+  const counts = await countsByCategory(ctx);
   const performanceByCategory = TEMPLATE_CATEGORIES.map((category, index) => {
-    const [sent = 0, delivered = 0, opened = 0, clicked = 0] = counts.slice(index * ENGAGEMENT_TYPES.length, (index + 1) * ENGAGEMENT_TYPES.length);
-    const rates = engagementRates({ sent, delivered, opened, clicked });
-    return { category, usage: sent, averageOpenRate: rates.openRate, averageClickRate: rates.clickRate };
+    const rates = engagementRates(counts[index]!);
+    return { category, usage: counts[index]!.sent, averageOpenRate: rates.openRate, averageClickRate: rates.clickRate };
   });
   return { activeTemplates: templates.length, mostUsedTemplates, performanceByCategory };
 }
@@ -287,22 +260,12 @@ export async function abTestingOverview(ctx: QueryCtx): Promise<AbTestingOvervie
 
 /** Sends, opens and clicks per UTC day ("YYYY-MM-DD"), the last `days` days up to today, oldest first. */
 export async function emailTimeline(ctx: QueryCtx, now: number, days: number): Promise<EmailTimeline> {
-  const today = startOfUtcDay(now);
+  const today = dayStart(now);
   const count = Math.max(0, Math.floor(days));
   const starts = Array.from({ length: count }, (_, index) => today - (count - 1 - index) * DAY_MS);
-  const counts = await eventsByTime.countBatch(
-    ctx,
-    starts.flatMap((at) =>
-      TIMELINE_TYPES.map((type) => ({
-        bounds: {
-          lower: { key: [type, at] as [string, number], inclusive: true },
-          upper: { key: [type, at + DAY_MS] as [string, number], inclusive: false },
-        },
-      })),
-    ),
-  );
-  return starts.map((at, index) => {
-    const [sent = 0, opened = 0, clicked = 0] = counts.slice(index * TIMELINE_TYPES.length, (index + 1) * TIMELINE_TYPES.length);
+  const counts = starts.length === 0 ? new Map<number, EventCounts>() : await dayCounts(ctx, starts[0]!, starts.at(-1)!);
+  return starts.map((at) => {
+    const { sent, opened, clicked } = counts.get(at) ?? NO_EVENTS;
     return { day: new Date(at).toISOString().slice(0, 10), sent, opened, clicked };
   });
 }

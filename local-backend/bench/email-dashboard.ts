@@ -1,18 +1,22 @@
 /**
- * The admin e-mail dashboard on the embedded backend (issue 17), with the real convex/ functions
- * and a data dir on disk:
+ * The admin e-mail dashboard on the embedded backend, with the real convex/ functions and a data
+ * dir on disk:
  * - `emailDashboard:overview` through a signed-in ConvexHttpClient, on an empty database (the
  *   floor) and as recorded e-mail events grow towards 1,000,000;
  * - an open event to the admin's screen: from the open pixel's GET /email/open/<token> (http
  *   actions port), or from a Resend-shaped "email.opened" webhook event applied by
- *   internal.email.recordEvent, until a ConvexClient (WebSocket) subscribed to the overview as the
- *   admin receives data that counts the open.
+ *   internal.email.recordEvent, until a ConvexClient (WebSocket) subscribed to the dashboard's six
+ *   sections as the admin's page is receives a timeline that counts the open. The open waits for
+ *   the fold (FOLD_DELAY_MS after the first waiting event), so that delay is part of the figure;
+ * - 1,000 opens within 10 s while the dashboard is open: all answered, all stored, and when the
+ *   last reached the screen.
  * The history is written by a bench-only module added to a copy of convex/ (nothing bench-only is
- * deployed), through the app's own helpers: every event is an `emailEvents` row in the three
- * event aggregates, every e-mail an `emailOutbox` row in `outboxByStatus`. Seeding stops at
- * 1,000,000 events or after SEED_BUDGET_MS (EMAIL_BENCH_SEED_SECONDS, default 600), whichever
- * comes first; the rows say which size they were measured at, and a target is judged (met or
- * not) only at 1,000,000. Prints the rows as one line of JSON on stdout.
+ * deployed), through the app's own helpers: every event by `insertEmailEvent`, waiting for the
+ * app's scheduled fold to count it, every e-mail an `emailOutbox` row in `outboxByStatus`.
+ * Seeding counts until the fold has caught up. It stops at 1,000,000 events or after
+ * SEED_BUDGET_MS (EMAIL_BENCH_SEED_SECONDS, default 600), whichever comes first; the rows say
+ * which size they were measured at, and a target is judged (met or not) only at 1,000,000. Prints
+ * the rows as one line of JSON on stdout.
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -46,20 +50,33 @@ const LIVE_WARMUP = 5;
 const LIVE_SAMPLES = 50;
 /** Each live sample uses a recipient that has not opened yet: two phases (floor, full), warmup and samples. */
 const LIVE_RECIPIENTS = 2 * (LIVE_WARMUP + LIVE_SAMPLES);
+/** Opens sent within BURST_MS, one every BURST_MS / BURST_OPENS, while the dashboard is open. */
+const BURST_OPENS = 1_000;
+const BURST_MS = 10_000;
 const LIVE_TIMEOUT_MS = 30_000;
 const SECTION_SAMPLES = 20;
 /** The overview's sections (model/emailDashboardData.ts), as benchEmail:section names them. */
 const SECTIONS = ["campaignPerformance", "templateAnalytics", "abTestingOverview", "systemHealth", "errorReporting", "timeline"];
 
 type Row = { name: string; value: string; target?: string; met?: boolean };
-type Overview = FunctionReturnType<typeof api.emailDashboard.overview>;
+type Timeline = FunctionReturnType<typeof api.emailDashboard.timeline>;
 type Campaign = { id: Id<"emailCampaigns">; index: number; variants: number; startedAt: number };
 type Outcome = { ok: true; value: unknown } | { ok: false; message?: string };
 
+/** Where a long run is, on stderr (stdout carries only the rows). */
+const progress = (step: string) => console.error(`email-dashboard bench ${new Date().toISOString()}: ${step}`);
 const percentile = (sorted: number[], fraction: number) => sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const count = (value: number) => value.toLocaleString("en-US");
-const opensIn = (overview: Overview) => overview.timeline.reduce((total, day) => total + day.opened, 0);
+const opensIn = (timeline: Timeline) => timeline.value.reduce((total, day) => total + day.opened, 0);
+/** The dashboard page's subscriptions (src/features/email-system/email-dashboard-page.tsx). */
+const PAGE_SECTIONS = [
+  api.emailDashboard.campaignPerformance,
+  api.emailDashboard.templateAnalytics,
+  api.emailDashboard.abTestingOverview,
+  api.emailDashboard.systemHealth,
+  api.emailDashboard.errorReporting,
+] as const;
 
 /** A query's reads, also counting every document read by id (ReadSet keeps each once). */
 class CountingReadSet extends ReadSet {
@@ -107,8 +124,8 @@ try {
 
   /**
    * The overview as the admin's page asks for it, over HTTP, after a warmup; and what one run
-   * reads, in the engine: documents by id (aggregate tree nodes, campaigns, templates), in all
-   * and distinct, and index ranges (mostly each count's look-up of its tree).
+   * reads, in the engine: documents by id (count rows, campaigns, templates), in all
+   * and distinct, and index ranges.
    */
   async function overviewTimes() {
     client.setAuth(await token());
@@ -130,13 +147,14 @@ try {
   }
 
   const rows: Row[] = [];
+  progress("the overview on an empty database");
   const floor = await overviewTimes();
   rows.push({ name: "emailDashboard:overview, empty database (floor) p50 / p95", value: floor.value });
 
   // ------------------------------------------------ the live campaign, for open events
   const { campaignId, tokens } = await mutation<{ campaignId: Id<"emailCampaigns">; tokens: string[] }>("liveCampaign", {
     adminId,
-    pixel: LIVE_RECIPIENTS,
+    pixel: 0,
     webhook: LIVE_RECIPIENTS,
     now: Date.now(),
   });
@@ -147,10 +165,16 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
     delivered = await query<typeof delivered>("delivered", { campaignId, count: LIVE_RECIPIENTS });
   }
+  progress("the live campaign delivered");
   const pixels = [...tokens];
+  // The open pixels' recipients, a batch per mutation so none nears a mutation's second on a busy machine.
+  for (let from = 0; from < LIVE_RECIPIENTS + BURST_OPENS; from += 50) {
+    pixels.push(...(await mutation<string[]>("livePixels", { campaignId, from, count: Math.min(50, LIVE_RECIPIENTS + BURST_OPENS - from), now: Date.now() })));
+  }
   const webhooks = [...delivered];
   let webhookEvents = 0;
 
+  const burstPixels = pixels.splice(LIVE_RECIPIENTS, BURST_OPENS);
   const openPixel = async () => {
     const response = await fetch(`${backend.siteUrl}/email/open/${pixels.shift()}`);
     await response.arrayBuffer();
@@ -169,29 +193,49 @@ try {
   };
 
   /**
-   * From just before `open` until the admin's subscription to the overview receives data counting
-   * that open (one more open on the timeline): each sample one recipient's first open.
+   * The admin's page: a WebSocket client subscribed to every section, calling `onTimeline` with
+   * each new timeline. Returns the timeline once loaded and a function that closes it.
    */
-  async function toScreen(open: () => Promise<void>) {
+  async function openDashboard(onTimeline: (timeline: Timeline) => void) {
     const live = wsClient(backend.url);
     live.setAuth(token);
-    let latest: Overview | undefined;
-    let waiting: { opens: number; resolve: () => void } | undefined;
-    const unsubscribe = live.onUpdate(
-      api.emailDashboard.overview,
-      {},
-      (value) => {
-        latest = value;
-        if (waiting && opensIn(value) >= waiting.opens) waiting.resolve();
+    let latest: Timeline | undefined;
+    const unsubscribes = [
+      ...PAGE_SECTIONS.map((ref) => live.onUpdate(ref, {}, () => {}, (error) => console.error(error))),
+      live.onUpdate(
+        api.emailDashboard.timeline,
+        {},
+        (value) => {
+          latest = value;
+          onTimeline(value);
+        },
+        (error) => console.error(error),
+      ),
+    ];
+    while (!latest) await new Promise((resolve) => setTimeout(resolve, 10));
+    return {
+      latest: () => latest!,
+      close: async () => {
+        for (const unsubscribe of unsubscribes) unsubscribe();
+        await live.close();
       },
-      (error) => console.error(error),
-    );
+    };
+  }
+
+  /**
+   * From just before `open` until the admin's page receives a timeline counting that open (one
+   * more open): each sample one recipient's first open. Also how long the request itself took.
+   */
+  async function toScreen(open: () => Promise<void>) {
+    let waiting: { opens: number; resolve: () => void } | undefined;
+    const page = await openDashboard((value) => {
+      if (waiting && opensIn(value) >= waiting.opens) waiting.resolve();
+    });
     try {
-      while (!latest) await new Promise((resolve) => setTimeout(resolve, 10));
       const samples: number[] = [];
       const answered: number[] = [];
       for (let i = 0; i < LIVE_WARMUP + LIVE_SAMPLES; i++) {
-        const opens = opensIn(latest) + 1;
+        const opens = opensIn(page.latest()) + 1;
         const seen = new Promise<void>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error(`No update counting open ${opens} within ${LIVE_TIMEOUT_MS} ms`)), LIVE_TIMEOUT_MS);
           waiting = { opens, resolve: () => (clearTimeout(timer), resolve()) };
@@ -208,16 +252,68 @@ try {
         answered.push(answeredAt - start);
       }
       const times = summary(samples);
-      return { ...times, value: `${times.value}; the request itself ${ms(summary(answered).p50)} p50` };
+      const request = summary(answered);
+      return { ...times, request, value: `${times.value}; the request itself ${request.value}` };
     } finally {
-      unsubscribe();
-      await live.close();
+      await page.close();
     }
   }
 
+  /**
+   * BURST_OPENS open pixels, one every BURST_MS / BURST_OPENS, with the admin's page open: how many
+   * were answered 200, how many were stored (recipients with an open), the requests' p95, and how
+   * long after the first the page's timeline counted them all.
+   */
+  async function burst() {
+    let target = Number.POSITIVE_INFINITY;
+    let seenAt = 0;
+    const page = await openDashboard((value) => {
+      if (seenAt === 0 && opensIn(value) >= target) seenAt = performance.now();
+    });
+    try {
+      const storedBefore = await query<number>("liveOpens", { campaignId });
+      target = opensIn(page.latest()) + BURST_OPENS;
+      const start = performance.now();
+      const answers = await Promise.all(
+        burstPixels.map(async (pixel, index) => {
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + (index * BURST_MS) / BURST_OPENS - performance.now())));
+          const sent = performance.now();
+          try {
+            const response = await fetch(`${backend.siteUrl}/email/open/${pixel}`, { signal: AbortSignal.timeout(LIVE_TIMEOUT_MS) });
+            await response.arrayBuffer();
+            return { ok: response.status === 200, ms: performance.now() - sent };
+          } catch {
+            // Not answered within the timeout: refused, as far as the sender can tell.
+            return { ok: false, ms: performance.now() - sent };
+          }
+        }),
+      );
+      const sentFor = performance.now() - start;
+      for (const deadline = Date.now() + LIVE_TIMEOUT_MS; seenAt === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+      const stored = (await query<number>("liveOpens", { campaignId })) - storedBefore;
+      const ok = answers.filter((answer) => answer.ok).length;
+      return {
+        ok,
+        stored,
+        met: ok === BURST_OPENS && stored === BURST_OPENS && sentFor <= BURST_MS + 1_000 && seenAt > 0,
+        value: `${count(ok)} answered 200, ${count(BURST_OPENS - ok)} refused, ${count(stored)} stored, sent over ${(sentFor / 1000).toFixed(1)} s; requests ${summary(answers.map((answer) => answer.ms)).value}; all on the admin's screen ${seenAt > 0 ? `${((seenAt - start) / 1000).toFixed(2)} s after the first` : "not within the timeout"}`,
+      };
+    } finally {
+      await page.close();
+    }
+  }
+
+  /** Until the fold has counted every waiting event. */
+  async function folded() {
+    while (await query<boolean>("waiting", {})) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  await folded();
+  progress("opens to the screen, no history");
   const liveFloor = { pixel: await toScreen(openPixel), webhook: await toScreen(openedWebhook) };
 
   // ------------------------------------------------ the history
+  progress("seeding");
   const campaigns = await mutation<Campaign[]>("campaigns", { adminId, templates: TEMPLATES, campaigns: CAMPAIGNS, days: DAYS, now: Date.now() });
   const now = Date.now();
   const checkpoints: { events: number; times: ReturnType<typeof summary> }[] = [];
@@ -236,15 +332,28 @@ try {
       lastRate = lastRate === 0 ? written / (elapsed / 1000) : 0.9 * lastRate + 0.1 * (written / (elapsed / 1000));
       if (events >= TARGET_EVENTS || seedMs >= SEED_BUDGET_MS) break seeding;
       if (nextCheckpoint < CHECKPOINTS.length && events >= CHECKPOINTS[nextCheckpoint]!) {
+        const drain = performance.now();
+        await folded();
+        seedMs += performance.now() - drain;
         checkpoints.push({ events, times: await overviewTimes() });
         nextCheckpoint++;
       }
     }
   }
+  progress("waiting for the last fold");
+  const drain = performance.now();
+  await folded();
+  const drainMs = performance.now() - drain;
+  seedMs += drainMs;
   const full = events >= TARGET_EVENTS;
   const size = `${count(events)} events${full ? "" : ` (of ${count(TARGET_EVENTS)}: seeding stopped at ${SEED_BUDGET_MS / 1000} s)`}`;
+  progress("the overview at the final size");
   const at = await overviewTimes();
+  progress("opens to the screen at the final size");
   const live = { pixel: await toScreen(openPixel), webhook: await toScreen(openedWebhook) };
+  progress(`${count(BURST_OPENS)} opens in ${BURST_MS / 1000} s`);
+  const opensBurst = await burst();
+  const heapMiB = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
 
   // Each section alone, in the engine (no HTTP, no auth): where the overview's time goes.
   const sections: string[] = [];
@@ -265,32 +374,59 @@ try {
     throw new Error(`The overview does not count the seeded history: ${JSON.stringify(overview.campaignPerformance)}`);
   }
 
+  const seedRate = events / (seedMs / 1000);
   rows.push(
     ...checkpoints.map(({ events: n, times }) => ({ name: `emailDashboard:overview, ${count(n)} events p50 / p95`, value: times.value })),
     {
       name: `emailDashboard:overview, ${size} p50 / p95`,
       value: at.value,
-      target: `p95 <= 20 ms at ${count(TARGET_EVENTS)} events`,
-      ...(full ? { met: at.p95 <= 20 } : {}),
+      target: `p95 <= 50 ms at ${count(TARGET_EVENTS)} events`,
+      ...(full ? { met: at.p95 <= 50 } : {}),
     },
     { name: `overview's sections alone, ${count(events)} events, p50 (engine)`, value: sections.join(", ") },
     {
-      name: `seeding ${count(events)} events (${CAMPAIGNS} campaigns, ${TEMPLATES} templates, ${DAYS} days)`,
-      value: `${(seedMs / 1000).toFixed(0)} s, ${count(Math.round(events / (seedMs / 1000)))} events/s, ${count(Math.round(lastRate))} events/s at the end (each event its row and 3 aggregate inserts; each e-mail its recipient, outbox row and outboxByStatus insert); heap ${count(Math.round(process.memoryUsage().heapUsed / 2 ** 20))} MiB`,
+      name: `seeding ${count(events)} events through insertEmailEvent, counted by the fold (${CAMPAIGNS} campaigns, ${TEMPLATES} templates, ${DAYS} days)`,
+      value: `${(seedMs / 1000).toFixed(0)} s (${(drainMs / 1000).toFixed(1)} s of it waiting for the last fold), ${count(Math.round(seedRate))} events/s, ${count(Math.round(lastRate))} events/s written at the end (each e-mail its recipient, outbox row and outboxByStatus insert)`,
+      target: ">= 2,000 events/s",
+      ...(full ? { met: seedRate >= 2_000 } : {}),
     },
     { name: "open pixel -> admin's screen, no history (floor) p50 / p95", value: liveFloor.pixel.value },
     {
-      name: `open pixel -> admin's screen, ${count(events)} events p50 / p95`,
+      name: `open pixel -> admin's screen (through the fold), ${count(events)} events p50 / p95`,
       value: live.pixel.value,
-      target: `p95 <= 50 ms at ${count(TARGET_EVENTS)} events`,
-      ...(full ? { met: live.pixel.p95 <= 50 } : {}),
+      target: `p95 <= 250 ms at ${count(TARGET_EVENTS)} events`,
+      ...(full ? { met: live.pixel.p95 <= 250 } : {}),
+    },
+    {
+      name: `open pixel request itself, ${count(events)} events p50 / p95`,
+      value: live.pixel.request.value,
+      target: `p95 <= 20 ms at ${count(TARGET_EVENTS)} events`,
+      ...(full ? { met: live.pixel.request.p95 <= 20 } : {}),
     },
     { name: "webhook event -> admin's screen, no history (floor) p50 / p95", value: liveFloor.webhook.value },
     {
-      name: `webhook event -> admin's screen, ${count(events)} events p50 / p95`,
+      name: `webhook event -> admin's screen (through the fold), ${count(events)} events p50 / p95`,
       value: live.webhook.value,
-      target: `p95 <= 50 ms at ${count(TARGET_EVENTS)} events`,
-      ...(full ? { met: live.webhook.p95 <= 50 } : {}),
+      target: `p95 <= 250 ms at ${count(TARGET_EVENTS)} events`,
+      ...(full ? { met: live.webhook.p95 <= 250 } : {}),
+    },
+    {
+      name: `webhook event applied itself, ${count(events)} events p50 / p95`,
+      value: live.webhook.request.value,
+      target: `p95 <= 20 ms at ${count(TARGET_EVENTS)} events`,
+      ...(full ? { met: live.webhook.request.p95 <= 20 } : {}),
+    },
+    {
+      name: `${count(BURST_OPENS)} opens within ${BURST_MS / 1000} s, dashboard open, ${count(events)} events`,
+      value: opensBurst.value,
+      target: "all stored, none refused",
+      met: opensBurst.met,
+    },
+    {
+      name: `backend heap, ${count(events)} events`,
+      value: `${count(heapMiB)} MiB`,
+      target: `<= 3 GiB at ${count(TARGET_EVENTS)} events`,
+      ...(full ? { met: heapMiB <= 3 * 1024 } : {}),
     },
   );
   console.log(JSON.stringify(rows));

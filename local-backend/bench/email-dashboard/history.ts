@@ -1,8 +1,9 @@
 /**
  * Bench-only Convex module, copied next to a copy of convex/ by ../email-dashboard.ts (never
  * deployed): e-mail campaigns with their recipients, outbox rows and events, written through the
- * app's own helpers, so every event is an `emailEvents` row counted by the three event aggregates
- * and every e-mail an `emailOutbox` row counted by `outboxByStatus`, as production keeps them.
+ * app's own helpers, so every event is an `emailEvents` row waiting for the fold that counts it
+ * (the app's own scheduled fold does) and every e-mail an `emailOutbox` row counted by
+ * `outboxByStatus`, as production keeps them.
  *
  * It imports the app's modules as `../../../convex/...`, which typechecks here; the copy step
  * rewrites that prefix to `./`, where the copy sits among them.
@@ -136,7 +137,8 @@ function finalStatus(events: readonly RecipientEvent[]): EmailStatus {
 
 /**
  * Recipients `from` to `from + count` of one campaign, each with its outbox row (in
- * `outboxByStatus`) and the events it went through, every one by `insertEmailEvent`: sent; 2 %
+ * `outboxByStatus`) and the events it went through, every one by `insertEmailEvent` (as the
+ * delivery webhook and the open and click routes record them): sent; 2 %
  * bounce; the rest are delivered, 40 % of those open within three days, a quarter of openers
  * click and 0.2 % complain. About 2.5 events a recipient. Returns the events written.
  */
@@ -250,6 +252,22 @@ export const liveCampaign = internalMutation({
   },
 });
 
+/** `count` more recipients of the live campaign whose e-mail was sent and delivered, for open pixels: their tokens. */
+export const livePixels = internalMutation({
+  args: { campaignId: v.id("emailCampaigns"), from: v.number(), count: v.number(), now: v.number() },
+  returns: v.array(v.string()),
+  handler: async (ctx, { campaignId, from, count, now }) => {
+    const tokens = [];
+    for (let i = from; i < from + count; i++) {
+      const token = recipientToken();
+      const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant: 0, email: `live-pixel-${i}@example.com`, token });
+      await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], now);
+      tokens.push(token);
+    }
+    return tokens;
+  },
+});
+
 /** The live campaign's e-mails the stand-in has delivered (Resend ids), once all `count` are; else null. */
 export const delivered = internalQuery({
   args: { campaignId: v.id("emailCampaigns"), count: v.number() },
@@ -267,6 +285,30 @@ export const delivered = internalQuery({
       found.push({ providerId: outbox.providerId, to: outbox.to });
     }
     return found.length === count ? found : null;
+  },
+});
+
+/** Whether any event still waits for the fold. */
+export const waiting = internalQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) =>
+    (await ctx.db
+      .query("emailEvents")
+      .withIndex("by_folded", (q) => q.eq("folded", false))
+      .first()) !== null,
+});
+
+/** Opens recorded for the live campaign (from its recipients), to check a burst was stored whole. */
+export const liveOpens = internalQuery({
+  args: { campaignId: v.id("emailCampaigns") },
+  returns: v.number(),
+  handler: async (ctx, { campaignId }) => {
+    const rows = await ctx.db
+      .query("campaignRecipients")
+      .withIndex("by_campaign_and_email", (q) => q.eq("campaignId", campaignId))
+      .collect();
+    return rows.filter((row) => row.openedAt !== undefined).length;
   },
 });
 

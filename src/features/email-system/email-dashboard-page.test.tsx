@@ -36,8 +36,15 @@ vi.mock("convex/react", async () => {
       }, []);
       if (state.fail) throw state.fail;
       switch (name(ref)) {
-        case "emailDashboard:overview":
-          return dashboardData();
+        case "emailDashboard:campaignPerformance":
+        case "emailDashboard:templateAnalytics":
+        case "emailDashboard:abTestingOverview":
+        case "emailDashboard:systemHealth":
+        case "emailDashboard:errorReporting":
+        case "emailDashboard:timeline": {
+          const data = dashboardData();
+          return { lastUpdated: data.lastUpdated, value: data[name(ref).split(":")[1] as keyof typeof data] };
+        }
         case "emailTemplates:list":
           return [templateRow()];
         case "campaigns:audienceSize":

@@ -4,9 +4,11 @@ import { renderTemplate, unknownVariables } from "@convex/model/emailTemplates";
 import { TEMPLATE_VARIABLES } from "@convex/model/emailSystem";
 import { getRouteApi } from "@tanstack/react-router";
 import { useAction, useMutation, usePaginatedQuery, useQuery } from "convex/react";
+import { useMemo } from "react";
 import { AdminErrorBoundary } from "@/features/admin/admin-access";
 import { AbTestingTab } from "./ab-testing-tab";
 import { AdminGate } from "./admin-gate";
+import { assembleDashboard } from "./dashboard-sections";
 import { CampaignsTab } from "./campaigns-tab";
 import { EmailDashboard } from "./email-dashboard";
 import { ErrorsTab } from "./errors-tab";
@@ -137,9 +139,23 @@ function Dashboard({ data, error, onRetry }: { data: EmailDashboardData | undefi
   );
 }
 
+/** Each section is a subscription of its own, so an e-mail event re-runs only the sections it changed. */
+function useDashboardData(): EmailDashboardData | undefined {
+  const campaignPerformance = useQuery(api.emailDashboard.campaignPerformance, {});
+  const templateAnalytics = useQuery(api.emailDashboard.templateAnalytics, {});
+  const abTestingOverview = useQuery(api.emailDashboard.abTestingOverview, {});
+  const systemHealth = useQuery(api.emailDashboard.systemHealth, {});
+  const errorReporting = useQuery(api.emailDashboard.errorReporting, {});
+  const timeline = useQuery(api.emailDashboard.timeline, {});
+  return useMemo(
+    () => assembleDashboard({ campaignPerformance, templateAnalytics, abTestingOverview, systemHealth, errorReporting, timeline }),
+    [campaignPerformance, templateAnalytics, abTestingOverview, systemHealth, errorReporting, timeline],
+  );
+}
+
 function LiveDashboard() {
   // No error here, so no Retry button to wire: a failed query throws to the boundary below.
-  return <Dashboard data={useQuery(api.emailDashboard.overview, {})} onRetry={() => undefined} />;
+  return <Dashboard data={useDashboardData()} onRetry={() => undefined} />;
 }
 
 /** Convex wiring of /admin/email: live data, the probe, and each tab's own queries and mutations. */

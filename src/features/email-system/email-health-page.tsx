@@ -4,9 +4,9 @@ import { api } from "@convex/_generated/api";
 import { EmailHealthView } from "./email-health-view";
 
 function LiveHealth() {
-  const data = useQuery(api.emailDashboard.overview, {});
+  const health = useQuery(api.emailDashboard.systemHealth, {});
   // No error here, so no Retry button to wire: a failed query throws to the boundary below.
-  return <EmailHealthView health={data?.systemHealth} onRetry={() => undefined} />;
+  return <EmailHealthView health={health?.value} onRetry={() => undefined} />;
 }
 
 /** Convex wiring of /admin/email/health: a failed check leaves only the SPEC's error view; Retry asks again. */
