@@ -3,131 +3,131 @@ export const installedComponents = [
   {
     path: "rateLimiter",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/rate-limiter/dist/component/schema.js",
+      "../node_modules/@convex-dev/rate-limiter/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/rate-limiter/dist/component/**/*.js",
+      "../node_modules/@convex-dev/rate-limiter/dist/component/**/*.js",
     ),
   },
   {
     path: "rateLimiter/batchWorker",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      "../node_modules/@convex-dev/batch-worker/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+      "../node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
     ),
   },
   {
     path: "resend",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/resend/dist/component/schema.js",
+      "../node_modules/@convex-dev/resend/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/resend/dist/component/**/*.js",
+      "../node_modules/@convex-dev/resend/dist/component/**/*.js",
     ),
   },
   {
     path: "resend/rateLimiter",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/resend/node_modules/@convex-dev/rate-limiter/dist/component/schema.js",
+      "../node_modules/@convex-dev/resend/node_modules/@convex-dev/rate-limiter/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/resend/node_modules/@convex-dev/rate-limiter/dist/component/**/*.js",
+      "../node_modules/@convex-dev/resend/node_modules/@convex-dev/rate-limiter/dist/component/**/*.js",
     ),
   },
   {
     path: "resend/emailWorkpool",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/dist/component/schema.js",
+      "../node_modules/@convex-dev/workpool/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/dist/component/**/*.js",
+      "../node_modules/@convex-dev/workpool/dist/component/**/*.js",
     ),
   },
   {
     path: "resend/emailWorkpool/batchWorker",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      "../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+      "../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
     ),
   },
   {
     path: "resend/callbackWorkpool",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/dist/component/schema.js",
+      "../node_modules/@convex-dev/workpool/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/dist/component/**/*.js",
+      "../node_modules/@convex-dev/workpool/dist/component/**/*.js",
     ),
   },
   {
     path: "resend/callbackWorkpool/batchWorker",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      "../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+      "../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
     ),
   },
   {
     path: "stripe",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/stripe/dist/component/schema.js",
+      "../node_modules/@convex-dev/stripe/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/stripe/dist/component/**/*.js",
+      "../node_modules/@convex-dev/stripe/dist/component/**/*.js",
     ),
   },
   {
     path: "extractionWorkpool",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/dist/component/schema.js",
+      "../node_modules/@convex-dev/workpool/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/dist/component/**/*.js",
+      "../node_modules/@convex-dev/workpool/dist/component/**/*.js",
     ),
   },
   {
     path: "extractionWorkpool/batchWorker",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      "../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+      "../node_modules/@convex-dev/workpool/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
     ),
   },
   {
     path: "outboxByStatus",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/aggregate/dist/component/schema.js",
+      "../node_modules/@convex-dev/aggregate/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/aggregate/dist/component/**/*.js",
+      "../node_modules/@convex-dev/aggregate/dist/component/**/*.js",
     ),
   },
   {
     path: "outboxByStatus/batchWorker",
     schemas: import.meta.glob(
-      "../../main/node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
       { eager: true, import: "default" },
     ),
     modules: import.meta.glob(
-      "../../main/node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+      "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
     ),
   },
 ];
