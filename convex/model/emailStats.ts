@@ -7,6 +7,7 @@
  * is delivered yet), 0 when nothing was sent, never above 100.
  */
 import { v, type Infer } from "convex/values";
+import { eventCountsValidator } from "../schema";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { abStanding, relativeLift } from "./abTest";
@@ -48,12 +49,7 @@ function engagementRates({ sent, delivered, opened, clicked }: Engagement): { op
 // ---------------------------------------------------------------- one campaign
 
 export const campaignStatsValidator = v.object({
-  sent: v.number(),
-  delivered: v.number(),
-  opened: v.number(),
-  clicked: v.number(),
-  bounced: v.number(),
-  complained: v.number(),
+  ...eventCountsValidator.fields,
   openRate: v.number(),
   clickRate: v.number(),
 });
