@@ -27,6 +27,9 @@ function toWire({ outcome, journal }: QueryOutcome): string {
   return `"type":"QueryFailed","errorMessage":${JSON.stringify(outcome.message)}${data}${tail}`;
 }
 
+/** How long a re-run waits at most for the writes in line: subscribers see a change within this much, however busy. */
+export const RERUN_DEFER_MAX_MS = 100;
+
 export class LiveQuery {
   /** The latest journal; a paginated query's end cursor moves only when the client asks. */
   journal: string | null;
@@ -55,6 +58,8 @@ export class LiveQueries {
   private readonly entries = new Map<string, LiveQuery>();
   private readonly byTable = new Map<string, Set<LiveQuery>>();
   private readonly running = new Set<LiveQuery>();
+  /** Entries whose run waits for the writes to settle: it will read every commit made meanwhile. */
+  private readonly deferred = new Set<LiveQuery>();
 
   constructor(private engine: Engine) {}
 
@@ -86,17 +91,26 @@ export class LiveQueries {
     }
   }
 
-  /** The entry's current result, running the query when it has none. */
+  /**
+   * The entry's current result, running the query when it has none. A re-run first lets the
+   * mutations waiting for the writer's turn go (for at most RERUN_DEFER_MAX_MS): a burst of writes
+   * then costs a subscription one run, and its subscribers one update, not one per write.
+   */
   outcome(entry: LiveQuery): Promise<SharedOutcome> {
     if (!entry.result) {
-      const reads = new ReadSet();
-      entry.reads = reads;
-      entry.changedDuringRun = [];
-      this.running.add(entry);
       const rerun = entry.ran;
       entry.ran = true;
-      const result = this.engine
-        .runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads, true, rerun)
+      this.deferred.add(entry);
+      const engine = this.engine;
+      const result = (rerun ? engine.writesSettled(RERUN_DEFER_MAX_MS) : Promise.resolve())
+        .then(() => {
+          this.deferred.delete(entry);
+          const reads = new ReadSet();
+          entry.reads = reads;
+          entry.changedDuringRun = [];
+          this.running.add(entry);
+          return engine.runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads, true, rerun);
+        })
         .then((outcome) => ({ ...outcome, wire: toWire(outcome) }));
       entry.result = result;
       void result.then(
@@ -108,8 +122,10 @@ export class LiveQueries {
   }
 
   private settle(entry: LiveQuery, result: Promise<SharedOutcome>, outcome?: QueryOutcome) {
+    if (entry.result !== result) return;
     this.running.delete(entry);
-    if (entry.result !== result || !this.entries.has(entry.key)) return;
+    this.deferred.delete(entry);
+    if (!this.entries.has(entry.key)) return;
     if (outcome?.journal) entry.journal = outcome.journal;
     // A run reads the snapshot of the moment it was asked for: a commit during the run that
     // touches what it read by the end makes its result stale at once.
@@ -133,6 +149,7 @@ export class LiveQueries {
   private invalidate(entry: LiveQuery) {
     entry.result = undefined;
     this.running.delete(entry);
+    this.deferred.delete(entry);
     for (const subscriber of entry.subscribers.keys()) subscriber.invalidated(entry);
   }
 
@@ -143,7 +160,7 @@ export class LiveQueries {
       // A run in flight is left to finish: its snapshot's result is right for its timestamp, and
       // what it read is checked against these changes when it settles.
       for (const entry of this.byTable.get(tableKey(change.component, change.table)) ?? []) {
-        if (!affected.has(entry) && !this.running.has(entry) && entry.reads.isAffectedBy(change)) affected.add(entry);
+        if (!affected.has(entry) && !this.running.has(entry) && !this.deferred.has(entry) && entry.reads.isAffectedBy(change)) affected.add(entry);
       }
     }
     for (const entry of affected) this.invalidate(entry);

@@ -197,6 +197,8 @@ export interface Internals {
   atSnapshot<T>(ts: bigint, query: () => Promise<T>): Promise<T>;
   /** Runs a query on the databases as of the latest commit now, whatever commits while it runs. */
   readLatest<T>(query: () => Promise<T>): Promise<T>;
+  /** Resolves once no mutation holds or waits for the writer's turn, or after `maxMs`. */
+  writesSettled(maxMs: number): Promise<void>;
   /** Wraps the syscalls every function makes, to observe reads and take over scheduling. */
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
   /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
@@ -370,6 +372,7 @@ export async function createInternals(
     atSnapshot: (ts, query) =>
       history.pin(ts, tm._lastCommitTs, () => transactions.readAt(query, { ts, versionsAt: (component) => history.versionsAt(ts, component) })),
     readLatest: (query) => transactions.readAt(query),
+    writesSettled: (maxMs) => transactions.writesSettled(maxMs),
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);
       global.asyncSyscall = async(streamFromCache(global, () => dbOf(currentComponent()), global.asyncSyscall));

@@ -507,6 +507,11 @@ export class Engine {
     return { ok: false, message: serverErrorMessage(jsError), ...(jsError.data === undefined ? {} : { data: jsError.data }) };
   }
 
+  /** Resolves once no mutation holds or waits for the writer's turn, or after `maxMs`. */
+  writesSettled(maxMs: number): Promise<void> {
+    return this.internals.writesSettled(maxMs);
+  }
+
   /**
    * Runs a client's query; `reads` fills in as it runs, so a caller can watch a query in flight.
    * `background`: a subscription's re-run, which lets writes and requests take a runner first.

@@ -58,12 +58,36 @@ function active(): Transaction | undefined {
 /** One writer at a time, in arrival order. */
 class WriterTurn {
   private tail: Promise<void> = Promise.resolve();
+  /** Mutations holding or waiting for the turn. */
+  private pending = 0;
+  private readonly whenIdle = new Set<() => void>();
 
   take(): Promise<() => void> {
     const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((resolve) => (release = resolve));
+    let resolve!: () => void;
+    this.tail = new Promise<void>((done) => (resolve = done));
+    this.pending++;
+    const release = () => {
+      resolve();
+      if (--this.pending > 0) return;
+      for (const wake of this.whenIdle) wake();
+      this.whenIdle.clear();
+    };
     return previous.then(() => release);
+  }
+
+  /** Resolves once no mutation holds or waits for the turn, or after `maxMs`, whichever is first. */
+  settled(maxMs: number): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.whenIdle.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, maxMs);
+      this.whenIdle.add(wake);
+    });
   }
 }
 
@@ -121,6 +145,11 @@ export class Transactions {
     private readonly manager: Manager,
     private readonly databases: Map<string, { _writes: Writes }>,
   ) {}
+
+  /** Resolves once no mutation holds or waits for the writer's turn, or after `maxMs`. */
+  writesSettled(maxMs: number): Promise<void> {
+    return this.writer.settled(maxMs);
+  }
 
   /**
    * Runs `read` (one query) on the snapshot of the latest commit now, or on `at` when given with
