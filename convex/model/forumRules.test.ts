@@ -115,6 +115,17 @@ describe("searchTextOf and excerptOf", () => {
     expect([...long]).toHaveLength(FORUM_EXCERPT_LENGTH);
     expect(long.endsWith("…")).toBe(true);
   });
+
+  it("keeps ordinary punctuation while dropping Markdown's syntax", () => {
+    expect(excerptOf("Trying a 25-minute timer - it works!")).toBe("Trying a 25-minute timer - it works!");
+    expect(excerptOf("Self-care, re-engagement; a well_known_name, 3 * 4 and x_y.")).toBe(
+      "Self-care, re-engagement; a well_known_name, 3 * 4 and x_y.",
+    );
+    expect(excerptOf("- a *25-minute* timer\n- __body-doubling__ with `focus-mode`\n\n> ~~old~~ new\n\n---\n\n1. step-one")).toBe(
+      "a 25-minute timer body-doubling with focus-mode old new step-one",
+    );
+    expect(excerptOf("```\nconst x = 1;\n```\n| a | b |\n|---|---|\n| c-d | e |")).toBe("const x = 1; a b c-d e");
+  });
 });
 
 describe("reactions", () => {

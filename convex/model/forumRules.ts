@@ -126,11 +126,30 @@ export function searchTextOf(body: string, title?: string): string {
   return title === undefined ? body : `${title}\n${body}`;
 }
 
-/** A short plain-text excerpt of Markdown, for search results and the moderation queue. */
+/**
+ * A short plain-text excerpt of Markdown, for search results, the moderation queue, notifications and
+ * activity. Only Markdown's own syntax goes (line markers, emphasis, code ticks, link targets), so
+ * ordinary punctuation such as "25-minute" or "well_known" reads as written. Hand-written rather than a
+ * Markdown parser: a preview needs no tree, and the parser would weigh on every Convex function bundle.
+ */
 export function excerptOf(body: string, max = FORUM_EXCERPT_LENGTH): string {
   const plain = body
+    .split("\n")
+    .map((line) =>
+      line
+        .replace(/^\s*(?:[-*_]\s*){3,}$/, "")
+        .replace(/^\s*(?:`{3,}|~{3,}).*$/, "")
+        .replace(/^\s*(?:>\s?)+/, "")
+        .replace(/^\s*#{1,6}\s+/, "")
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, "")
+        .replace(/^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/, "")
+        .replace(/\s*\|\s*/g, " "),
+    )
+    .join(" ")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*_>#~|-]+/g, " ")
+    .replace(/(\*{1,3}|~~)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(/(?<![\p{L}\p{N}_])(_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\p{L}\p{N}_])/gu, "$2")
+    .replace(/`+/g, "")
     .replace(/\s+/g, " ")
     .trim();
   return length(plain) <= max ? plain : `${[...plain].slice(0, max - 1).join("").trimEnd()}…`;
