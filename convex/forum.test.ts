@@ -494,7 +494,7 @@ describe("notifications", () => {
     expect(await titles(t, coach.id)).toEqual([["Theo B mentioned you", "medium"]]);
     expect(await titles(t, theo.id)).toEqual([]);
     const [note] = await notificationsOf(t, sam.id);
-    expect(note).toMatchObject({ type: "system_alert", message: "Great idea, @Coach Cora! And @nobody here too.", actions: [{ label: "Open thread", url: `/forum/t/${threadId}` }] });
+    expect(note).toMatchObject({ type: "system_alert", message: "Great idea, @Coach_Cora! And @nobody_here too.", actions: [{ label: "Open thread", url: `/forum/t/${threadId}` }] });
     expect((await activitiesOf(t, sam.id)).map((a) => [a.type, a.title, a.actionUrl, a.actionLabel])).toEqual([
       ["system", 'New reply in "Body doubling on Mondays"', `/forum/t/${threadId}`, "Open thread"],
     ]);
