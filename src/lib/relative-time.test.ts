@@ -1,4 +1,4 @@
-import { clockTime, dateTime, formatDuration, relativeTime, whenWithTime } from "./relative-time";
+import { clockTime, dateTime, formatDuration, relativeTime, timeAgo, whenWithTime } from "./relative-time";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,6 +31,20 @@ describe("relativeTime", () => {
     expect(relativeTime(NOW + 3 * HOUR, NOW)).toBe("in 3 h");
     expect(relativeTime(NOW + DAY, NOW)).toBe("in 1 day");
     expect(relativeTime(NOW + 2 * DAY + HOUR, NOW)).toBe("in 2 days");
+  });
+});
+
+describe("timeAgo", () => {
+  it("reads a past event a server clock put seconds (or minutes) ahead of the browser as just now", () => {
+    expect(timeAgo(NOW + 1, NOW)).toBe("just now");
+    expect(timeAgo(NOW + 30_000, NOW)).toBe("just now");
+    expect(timeAgo(NOW + 10 * MINUTE, NOW)).toBe("just now");
+  });
+
+  it("reads past times as relativeTime does", () => {
+    expect(timeAgo(NOW, NOW)).toBe("just now");
+    expect(timeAgo(NOW - 5 * MINUTE, NOW)).toBe("5 minutes ago");
+    expect(timeAgo(NOW - 2 * DAY, NOW)).toBe("2 days ago");
   });
 });
 

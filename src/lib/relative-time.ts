@@ -37,6 +37,15 @@ export function relativeTime(timestamp: number, now: number): string {
   return `in ${plural(Math.floor(ahead / DAY), "day")}`;
 }
 
+/**
+ * When something that has already happened (a post, an activity, a notification, a sent e-mail) did.
+ * The server's clock may run seconds ahead of the browser's, so a time just past can arrive slightly
+ * after the browser's now; it reads "just now", never "in less than a minute".
+ */
+export function timeAgo(timestamp: number, now: number): string {
+  return relativeTime(Math.min(timestamp, now), now);
+}
+
 /** The member's zone when the browser knows it; otherwise the browser's own (never a crash on a bad zone). */
 function zoneOption(timeZone: string) {
   try {

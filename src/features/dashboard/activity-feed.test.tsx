@@ -56,9 +56,12 @@ describe("ActivityFeed", () => {
       activity(2, { type: "booking", title: "Session booked", timestamp: NOW - 3 * 60 * MINUTE, status: "pending" }),
       activity(3, { type: "recording", title: "Recording processing", timestamp: NOW - 2 * 24 * 60 * MINUTE, status: "in_progress" }),
       activity(4, { type: "system", title: "Upload failed", timestamp: NOW - 30_000, status: "error" }),
+      activity(5, { type: "system", title: "Reply posted", timestamp: NOW + 20_000, status: "completed" }),
     ];
     render(<ActivityFeed {...props({ items })} />);
-    const [transcript, booking, recording, system] = rows();
+    const [transcript, booking, recording, system, ahead] = rows();
+    // Stamped by a server clock seconds ahead of the browser: still in the past.
+    expect(ahead).toHaveTextContent("just now");
     expect(within(transcript!).getByRole("heading", { level: 3, name: "Transcript ready" })).toBeInTheDocument();
     expect(transcript).toHaveTextContent("5 minutes ago");
     expect(transcript).toHaveTextContent("Completed");

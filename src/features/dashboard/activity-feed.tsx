@@ -16,7 +16,7 @@ import {
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { relativeTime } from "@/lib/relative-time";
+import { timeAgo } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_URLS } from "./dashboard-urls";
 
@@ -95,7 +95,7 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <h3 className="font-medium break-words">{item.title}</h3>
           <time dateTime={new Date(item.timestamp).toISOString()} className="text-sm whitespace-nowrap text-muted-foreground">
-            {relativeTime(item.timestamp, now)}
+            {timeAgo(item.timestamp, now)}
           </time>
         </div>
         {item.description ? <p className="text-sm break-words text-muted-foreground">{item.description}</p> : null}

@@ -151,6 +151,12 @@ describe("NotificationPanel", () => {
     expect(onDismiss).toHaveBeenCalledWith(item._id);
   });
 
+  it("reads a notification stamped by a server clock seconds ahead as just now, not in the future", () => {
+    renderPanel([notification({ timestamp: NOW + 20_000 })]);
+    expect(screen.getByText("just now")).toBeInTheDocument();
+    expect(screen.queryByText(/^in /)).not.toBeInTheDocument();
+  });
+
   it("reports which action the member followed, and shows how long ago it arrived", () => {
     const item = notification({ type: "transcript_ready", actions: [{ label: "Read transcript", url: "/dashboard/transcripts/t1" }] });
     const { onOpen } = renderPanel([item]);

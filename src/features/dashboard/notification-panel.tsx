@@ -8,7 +8,7 @@ import {
 } from "@convex/model/notifications";
 import { BellIcon, CircleAlertIcon, OctagonAlertIcon, XIcon, type LucideIcon } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
-import { relativeTime } from "@/lib/relative-time";
+import { timeAgo } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_URLS } from "./dashboard-urls";
 
@@ -149,7 +149,7 @@ function NotificationItem({
           {now !== undefined || remaining !== undefined ? (
             <p className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
               {now !== undefined ? (
-                <time dateTime={new Date(item.timestamp).toISOString()}>{relativeTime(item.timestamp, now)}</time>
+                <time dateTime={new Date(item.timestamp).toISOString()}>{timeAgo(item.timestamp, now)}</time>
               ) : (
                 <span />
               )}

@@ -122,7 +122,7 @@ export function CampaignDetailView({ campaign, onSend, onCancel, onEndTest }: Ca
         <p className="text-sm text-muted-foreground">
           {campaign.sentAt !== undefined ? (
             <>
-              Sent <When at={campaign.sentAt} />
+              Sent <When at={campaign.sentAt} past />
             </>
           ) : campaign.scheduledFor !== undefined ? (
             <>
@@ -130,7 +130,7 @@ export function CampaignDetailView({ campaign, onSend, onCancel, onEndTest }: Ca
             </>
           ) : (
             <>
-              Created <When at={campaign.createdAt} />
+              Created <When at={campaign.createdAt} past />
             </>
           )}
         </p>
@@ -195,7 +195,7 @@ export function CampaignDetailView({ campaign, onSend, onCancel, onEndTest }: Ca
           {campaign.abResult ? (
             <p>
               Winner: <strong>{campaign.abResult.winner}</strong> (+{formatPercent(campaign.abResult.improvement)} over the runner-up) · finished{" "}
-              <When at={campaign.abResult.completedAt} />
+              <When at={campaign.abResult.completedAt} past />
             </p>
           ) : null}
           <VariantFigures

@@ -53,7 +53,7 @@ function CampaignItem({ campaign }: { campaign: CampaignRow }) {
           <div>
             <dt className="text-muted-foreground">{campaign.sentAt !== undefined ? "Sent" : "Scheduled for"}</dt>
             <dd>
-              <When at={time} />
+              <When at={time} past={campaign.sentAt !== undefined} />
             </dd>
           </div>
         ) : null}

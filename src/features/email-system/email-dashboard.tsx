@@ -14,7 +14,7 @@ import { LoadingList } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useTimeZone } from "@/features/auth/viewer";
-import { clockTime, relativeTime } from "@/lib/relative-time";
+import { clockTime, timeAgo } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
 import { errorMessage } from "@/lib/user-error";
 import { ErrorDetails } from "./parts";
@@ -61,7 +61,7 @@ function LastUpdated({ at }: { at: number }) {
       <span aria-live="polite">
         {EMAIL_UI_TEXTS.lastUpdated} <time dateTime={new Date(at).toISOString()}>{clockTime(at, now, timeZone)}</time>
       </span>{" "}
-      <span>· {relativeTime(at, Math.max(now, at))}</span>
+      <span>· {timeAgo(at, now)}</span>
     </p>
   );
 }

@@ -23,7 +23,7 @@ function ErrorRecordItem({ record }: { record: ErrorRecordRow }) {
       </div>
       <p>{record.message}</p>
       <p className="text-sm text-muted-foreground">
-        <span className="font-mono">{record.code}</span> · {statusLabel(record.category)} · {record.service} · <When at={record.timestamp} />
+        <span className="font-mono">{record.code}</span> · {statusLabel(record.category)} · {record.service} · <When at={record.timestamp} past />
       </p>
       {record.details || record.recovery ? (
         <details className="text-sm">
@@ -73,7 +73,7 @@ export function ErrorsTab({ reporting, records, status, onLoadMore }: ErrorsTabP
                 </div>
                 <p>{group.message}</p>
                 <p className="text-sm text-muted-foreground">
-                  Last seen <When at={group.occurredAt} />
+                  Last seen <When at={group.occurredAt} past />
                 </p>
               </li>
             ))}

@@ -34,7 +34,7 @@ export function RecentCampaigns({ campaigns }: { campaigns: CampaignPerformance[
             {campaign.sentAt !== null ? (
               <>
                 {" · "}
-                <When at={campaign.sentAt} />
+                <When at={campaign.sentAt} past />
               </>
             ) : null}
           </p>

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTimeZone } from "@/features/auth/viewer";
-import { dateTime, relativeTime } from "@/lib/relative-time";
+import { dateTime, relativeTime, timeAgo } from "@/lib/relative-time";
 import { useNow } from "@/lib/use-now";
 import { userErrorOf } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
@@ -49,13 +49,16 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed p-4 text-muted-foreground">{children}</p>;
 }
 
-/** Relative and absolute together (UX.md): "5 minutes ago · Jul 8, 2025, 3:00 PM". */
-export function When({ at }: { at: number }) {
+/**
+ * Relative and absolute together (UX.md): "5 minutes ago · Jul 8, 2025, 3:00 PM". `past` marks
+ * something that has already happened (sent, created, seen), never read as the future.
+ */
+export function When({ at, past = false }: { at: number; past?: boolean }) {
   const now = useNow();
   const timeZone = useTimeZone();
   return (
     <time dateTime={new Date(at).toISOString()}>
-      {relativeTime(at, now)} · {dateTime(at, timeZone)}
+      {(past ? timeAgo : relativeTime)(at, now)} · {dateTime(at, timeZone)}
     </time>
   );
 }

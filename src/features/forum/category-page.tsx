@@ -113,7 +113,7 @@ function ThreadRow({ thread, now, timeZone }: { thread: ThreadSummary; now: numb
           {thread.replyCount} {thread.replyCount === 1 ? "reply" : "replies"}
         </span>
         <span>
-          Last activity <When ms={thread.lastActivityAt} now={now} timeZone={timeZone} />
+          Last activity <When ms={thread.lastActivityAt} past now={now} timeZone={timeZone} />
         </span>
       </p>
     </li>

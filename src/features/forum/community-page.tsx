@@ -10,7 +10,7 @@ import { NeedsConvex } from "@/features/auth/convex-on-demand";
 import { useViewer } from "@/features/auth/viewer";
 import { REGISTER_HREF, TEXT_LINK_CLASS } from "@/features/marketing/links";
 import { CheckList, PageColumn, PageHeader, PageSection, WRAPPING_BUTTON_CLASS } from "@/features/marketing/page-parts";
-import { relativeTime } from "@/lib/relative-time";
+import { timeAgo } from "@/lib/relative-time";
 import { useRecentPublic } from "./data";
 
 export const HOUSE_RULES = [
@@ -51,7 +51,7 @@ function RecentThreads() {
               <MessageSquareIcon className="size-4" aria-hidden />
               {thread.replyCount} {thread.replyCount === 1 ? "reply" : "replies"}
             </span>
-            <span>active {relativeTime(thread.lastActivityAt, now)}</span>
+            <span>active {timeAgo(thread.lastActivityAt, now)}</span>
           </span>
         </li>
       ))}

@@ -22,6 +22,16 @@ beforeEach(() => {
       threadCount: 3,
       lastActivityAt: Date.now() - 10 * 60_000,
     },
+    {
+      _id: "forumCategories:c2" as Id<"forumCategories">,
+      slug: "focus",
+      name: "Focus",
+      description: "Timers and body doubling.",
+      visibility: "members",
+      threadCount: 1,
+      // A reply just posted, stamped by a server clock seconds ahead of the browser.
+      lastActivityAt: Date.now() + 20_000,
+    },
   ]);
 });
 
@@ -38,6 +48,7 @@ describe("forum home", () => {
     expect(within(item).getByRole("link", { name: "Planning" })).toHaveAttribute("href", "/forum/c/planning");
     expect(item).toHaveTextContent("3 threads");
     expect(item).toHaveTextContent(/Last activity 10 minutes ago/);
+    expect(screen.getByRole("listitem", { name: "Focus" })).toHaveTextContent(/Last activity just now · /);
     expect(screen.getByRole("searchbox", { name: "Search the forum" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Join the forum" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Moderation/ })).not.toBeInTheDocument();

@@ -111,7 +111,7 @@ function CategoryItem({ category, now, timeZone }: { category: ForumCategory; no
           <span>No posts yet</span>
         ) : (
           <span>
-            Last activity <When ms={category.lastActivityAt} now={now} timeZone={timeZone} />
+            Last activity <When ms={category.lastActivityAt} past now={now} timeZone={timeZone} />
           </span>
         )}
         {category.visibility === "hidden" ? <span>Staff only</span> : null}

@@ -71,7 +71,7 @@ function ReportItem({ report, now, timeZone }: { report: Report; now: number; ti
         <div>
           <dt className="text-muted-foreground">Reported by</dt>
           <dd className="font-medium">
-            {report.reporter.name}, <When ms={report.createdAt} now={now} timeZone={timeZone} />
+            {report.reporter.name}, <When ms={report.createdAt} past now={now} timeZone={timeZone} />
           </dd>
         </div>
         <div className="sm:col-span-2">
@@ -141,7 +141,7 @@ function AuditLog() {
               {entry.fromCategory && entry.toCategory ? ` (from ${entry.fromCategory} to ${entry.toCategory})` : null}
             </p>
             {entry.reason ? <p className="break-words text-muted-foreground">Reason: {entry.reason}</p> : null}
-            <When ms={entry.at} now={now} timeZone={timeZone} />
+            <When ms={entry.at} past now={now} timeZone={timeZone} />
           </li>
         ))}
       </ul>

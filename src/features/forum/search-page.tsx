@@ -38,7 +38,7 @@ function Results({ query }: { query: string }) {
             <p className="break-words text-muted-foreground">{result.excerpt}</p>
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
               <span>in {result.category.name}</span>
-              <When ms={result.createdAt} now={now} timeZone={timeZone} />
+              <When ms={result.createdAt} past now={now} timeZone={timeZone} />
             </p>
           </li>
         ))}

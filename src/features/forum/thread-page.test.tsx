@@ -89,11 +89,13 @@ describe("forum thread", () => {
       page([
         post("p1", { opening: true, mine: true, canEdit: true, author: author("Maya R") }),
         post("p2", { mine: true, canEdit: false, author: author("Maya R"), createdAt: Date.now() - 3 * HOUR }),
-        post("p3", { author: author("Theo") }),
+        post("p3", { author: author("Theo"), createdAt: Date.now() + 20_000 }),
       ]),
     );
     await renderThread();
     const [editable, old, others] = screen.getAllByRole("article");
+    // A reply stamped by a server clock seconds ahead of the browser reads as just posted.
+    expect(others).toHaveTextContent(/just now · /);
     expect(within(editable!).getByRole("button", { name: "Edit" })).toBeInTheDocument();
     expect(within(editable!).getByRole("button", { name: "Delete" })).toBeInTheDocument();
     expect(within(editable!).queryByRole("button", { name: "Report" })).not.toBeInTheDocument();

@@ -303,7 +303,7 @@ function PostItem({ post, thread, standing, now, timeZone, fresh }: PostItemProp
           {label} by {post.author.name}
         </h2>
         <AuthorName author={post.author} />
-        <When ms={post.createdAt} now={now} timeZone={timeZone} />
+        <When ms={post.createdAt} past now={now} timeZone={timeZone} />
         {post.editedAt !== undefined && post.status !== "deleted" ? <span className="text-sm text-muted-foreground">(edited)</span> : null}
         {fresh ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">

@@ -150,7 +150,7 @@ function CronJob({ cron, now }: { cron: CronRow; now: number }) {
       <p className="text-sm text-muted-foreground">
         {cron.lastRun ? (
           <>
-            Last run <When at={cron.lastRun.startedAt} />
+            Last run <When at={cron.lastRun.startedAt} past />
           </>
         ) : (
           "No run recorded"
@@ -227,7 +227,7 @@ function ErrorItem({ record }: { record: ErrorRow }) {
           </>
         ) : null}
         {" · "}
-        <When at={record.timestamp} />
+        <When at={record.timestamp} past />
       </p>
     </li>
   );

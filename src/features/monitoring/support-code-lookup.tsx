@@ -88,7 +88,7 @@ export function ErrorRecordResult({ record }: { record: ErrorRecord | null | und
   }
   const rows: [string, ReactNode][] = [
     ["Support code", <span className="font-mono">{record.reference}</span>],
-    ["When", <When at={record.timestamp} />],
+    ["When", <When at={record.timestamp} past />],
     ["Code", <span className="font-mono">{record.code}</span>],
     ["Category", record.category],
     ["Severity", record.severity],

@@ -82,7 +82,7 @@ function NotificationItem({ item, now, timeZone }: { item: Doc<"notifications">;
         )}
       </div>
       <p className="break-words text-muted-foreground">{item.message}</p>
-      <When ms={item.timestamp} now={now} timeZone={timeZone} />
+      <When ms={item.timestamp} past now={now} timeZone={timeZone} />
       {item.actions.length > 0 ? (
         <div className="flex flex-wrap gap-x-4">
           {item.actions.map((action) => (

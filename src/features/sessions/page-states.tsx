@@ -2,7 +2,7 @@ import { SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { ComponentErrorFallback } from "@/components/layout/error-boundary";
-import { dateTime, relativeTime } from "@/lib/relative-time";
+import { dateTime, relativeTime, timeAgo } from "@/lib/relative-time";
 import { errorMessage, userErrorOf } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
 
@@ -12,11 +12,14 @@ export const BOOKINGS_URL = "/dashboard/bookings";
 /** Codes a page shows as "not here for you" rather than as a fault. */
 const MISSING_CODES = new Set(["SESSION_NOT_FOUND", "RECORDING_NOT_FOUND", "TRANSCRIPT_NOT_FOUND", "NOT_FOUND", "FORBIDDEN"]);
 
-/** "5 minutes ago · Jul 8, 2025, 3:00 PM" in the member's zone (UX.md: relative and absolute together). */
-export function When({ ms, now, timeZone, className }: { ms: number; now: number; timeZone: string; className?: string }) {
+/**
+ * "5 minutes ago · Jul 8, 2025, 3:00 PM" in the member's zone (UX.md: relative and absolute together).
+ * `past` marks something that has already happened (a post, a notification), never read as the future.
+ */
+export function When({ ms, now, timeZone, className, past = false }: { ms: number; now: number; timeZone: string; className?: string; past?: boolean }) {
   return (
     <time dateTime={new Date(ms).toISOString()} className={cn("text-sm text-muted-foreground", className)}>
-      {relativeTime(ms, now)} · {dateTime(ms, timeZone)}
+      {(past ? timeAgo : relativeTime)(ms, now)} · {dateTime(ms, timeZone)}
     </time>
   );
 }

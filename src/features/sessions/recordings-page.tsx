@@ -39,7 +39,7 @@ function RecordingItem({ recording, now, timeZone }: { recording: Recording; now
           {video ? "Video" : "Audio"}
           {recording.durationSeconds === undefined ? null : ` · ${formatDuration(recording.durationSeconds / 60)}`}
         </p>
-        <When ms={recording.createdAt} now={now} timeZone={timeZone} />
+        <When ms={recording.createdAt} past now={now} timeZone={timeZone} />
       </div>
     </li>
   );
