@@ -66,7 +66,7 @@ describe("emailDashboard.overview", () => {
     expect(data.lastUpdated).toBe(Date.now());
     expect(data.campaignPerformance).toMatchObject({ totalSent: 4, totalDelivered: 4, averageOpenRate: 25, averageClickRate: 25 });
     expect(data.campaignPerformance.recentCampaigns[0]).toMatchObject({ id: campaignId, name: "March letter", sent: 4, openRate: 25, clickRate: 25, status: "sent" });
-    expect(data.templateAnalytics.mostUsedTemplates[0]).toMatchObject({ name: "Weekly", usage: 4 });
+    expect(data.templateAnalytics.mostUsedTemplates[0]).toMatchObject({ name: "Weekly", usage: 1 });
     expect(data.templateAnalytics.performanceByCategory).toContainEqual(expect.objectContaining({ category: "newsletter", usage: 4 }));
     expect(data.timeline.at(-1)).toEqual({ day: "2026-03-02", sent: 4, opened: 1, clicked: 1 });
     expect(data.systemHealth.queues[0]).toMatchObject({ depth: 0 });

@@ -79,7 +79,7 @@ describe("templates", () => {
     expect(await errorOf(admin.mutation(api.emailTemplates.archive, { templateId: id, archived: true }))).toMatchObject({ code: "TEMPLATE_NOT_FOUND" });
   });
 
-  it("counts e-mails sent with a template and keeps a used template's category", async () => {
+  it("counts the campaigns (not the e-mails) that use a template and keeps a used template's category", async () => {
     const { t, admin } = await setup();
     const templateId = await admin.mutation(api.emailTemplates.create, welcome);
     await t.run(async (ctx) => {
@@ -91,9 +91,9 @@ describe("templates", () => {
     const [recipient] = await t.run((ctx) => ctx.db.query("campaignRecipients").collect());
     await t.fetch(`/email/open/${recipient!.token}`);
     await foldEmailCounts(t);
-    expect(await admin.query(api.emailTemplates.list, {})).toMatchObject([{ _id: templateId, usage: 2, openRate: 50, clickRate: 0 }]);
+    expect(await admin.query(api.emailTemplates.list, {})).toMatchObject([{ _id: templateId, usage: 1, openRate: 50, clickRate: 0 }]);
     expect(await errorOf(admin.mutation(api.emailTemplates.update, { templateId, ...welcome, category: "promotion" }))).toMatchObject({ code: "TEMPLATE_CATEGORY_LOCKED" });
     await admin.mutation(api.emailTemplates.update, { templateId, ...welcome, name: "Renamed" });
-    expect(await admin.query(api.emailTemplates.list, {})).toMatchObject([{ name: "Renamed", usage: 2 }]);
+    expect(await admin.query(api.emailTemplates.list, {})).toMatchObject([{ name: "Renamed", usage: 1 }]);
   });
 });

@@ -22,7 +22,7 @@ const templateInput = {
   body: bounded.text(TEMPLATE_BODY_MAX),
 };
 
-/** Templates, most recently edited first, with e-mails sent (`usage`) and open and click rates (percent). */
+/** Templates, most recently edited first, with the campaigns that use each (`usage`) and open and click rates (percent). */
 export const list = adminQuery({
   args: { includeArchived: v.optional(v.boolean()) },
   returns: v.array(

@@ -124,8 +124,9 @@ describe("the dashboard's sections, from the folded counts", () => {
     expect(await t.run((ctx) => templateAnalytics(ctx))).toEqual({
       activeTemplates: 2,
       mostUsedTemplates: [
-        // C1 and C4: 10 sent and delivered, 5 opened, 1 clicked.
-        { id: t1, name: "Weekly", usage: 10, openRate: 50, clickRate: 10 },
+        // Used by C1, C3 (scheduled) and C4; C1 and C4: 10 sent and delivered, 5 opened, 1 clicked.
+        { id: t1, name: "Weekly", usage: 3, openRate: 50, clickRate: 10 },
+        // Used by C2 and C5.
         { id: t2, name: "Offer", usage: 2, openRate: 50, clickRate: 0 },
       ],
       performanceByCategory: [

@@ -30,6 +30,8 @@ import { TEMPLATE_CATEGORIES } from "./emailSystem";
 /** Bounded reads: more campaigns than this in one state, or templates, is beyond what an admin team runs. */
 const STATE_READ_LIMIT = 200;
 const TEMPLATE_READ_LIMIT = 200;
+/** Campaigns counted per template; a template is rarely used by more, and the read stays bounded. */
+export const TEMPLATE_CAMPAIGNS_READ_LIMIT = 50;
 const RECENT_CAMPAIGNS = 5;
 const MOST_USED_TEMPLATES = 5;
 const RECENT_AB_RESULTS = 5;
@@ -144,10 +146,22 @@ export async function campaignTimeline(ctx: QueryCtx, campaign: Doc<"emailCampai
 
 export type TemplateStats = { usage: number; openRate: number; clickRate: number };
 
-/** Each template's e-mails sent and rates. */
+/** How many campaigns use a template (drafts included), up to TEMPLATE_CAMPAIGNS_READ_LIMIT. */
+async function campaignsUsing(ctx: QueryCtx, templateId: Id<"emailTemplates">): Promise<number> {
+  const campaigns = await ctx.db
+    .query("emailCampaigns")
+    .withIndex("by_template", (q) => q.eq("templateId", templateId))
+    .take(TEMPLATE_CAMPAIGNS_READ_LIMIT);
+  return campaigns.length;
+}
+
+/** Each template's usage (the campaigns that use it, not the e-mails they sent) and its rates. */
 export async function templateStats(ctx: QueryCtx, templates: readonly Doc<"emailTemplates">[]): Promise<Map<Id<"emailTemplates">, TemplateStats>> {
-  const counts = await Promise.all(templates.map((template) => templateCounts(ctx, template._id)));
-  return new Map(templates.map((template, index) => [template._id, { usage: counts[index]!.sent, ...engagementRates(counts[index]!) }]));
+  const [counts, usage] = await Promise.all([
+    Promise.all(templates.map((template) => templateCounts(ctx, template._id))),
+    Promise.all(templates.map((template) => campaignsUsing(ctx, template._id))),
+  ]);
+  return new Map(templates.map((template, index) => [template._id, { usage: usage[index]!, ...engagementRates(counts[index]!) }]));
 }
 
 /** Every event is in exactly one category, so the categories' counts add up to all counts. */

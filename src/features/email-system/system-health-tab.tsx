@@ -1,7 +1,7 @@
 import type { SystemHealth } from "@convex/model/emailDashboard";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/utils";
-import { formatCount, formatPercent, resourceLevel, type ResourceKey, type ResourceLevel } from "./format";
+import { formatCount, formatPercent, formatResourceAmount, resourceLevel, type ResourceKey, type ResourceLevel } from "./format";
 import { EmptyState, FiguresTable, Panel } from "./parts";
 import { StatusBadge } from "./status-badge";
 import { EMAIL_UI_TEXTS, RESOURCE_LABELS } from "./texts";
@@ -42,7 +42,7 @@ function ResourceBar({ resourceKey, resource }: { resourceKey: ResourceKey; reso
         indicatorClassName={look.bar}
       />
       <p className="text-sm text-muted-foreground tabular-nums">
-        {formatCount(resource.used)} of {formatCount(resource.total)} used · {formatPercent(resource.percentage)}
+        {formatResourceAmount(resourceKey, resource.used)} of {formatResourceAmount(resourceKey, resource.total)} used · {formatPercent(resource.percentage)}
       </p>
     </div>
   );

@@ -115,7 +115,11 @@ describe("templates tab", () => {
     renderPage(
       <TemplatesTab
         analytics={data.templateAnalytics}
-        templates={[templateRow(), templateRow({ _id: "emailTemplates:old" as never, name: "Old promo", category: "promotion", archivedAt: 1 })]}
+        templates={[
+          templateRow(),
+          templateRow({ _id: "emailTemplates:once" as never, name: "Come back", category: "re-engagement", usage: 1 }),
+          templateRow({ _id: "emailTemplates:old" as never, name: "Old promo", category: "promotion", archivedAt: 1 }),
+        ]}
         onSave={() => Promise.resolve()}
         onArchive={onArchive}
       />,
@@ -123,10 +127,15 @@ describe("templates tab", () => {
     );
     const item = (await screen.findByRole("heading", { name: "Monthly newsletter", level: 3 })).closest("li")!;
     expect(item).toHaveTextContent("Newsletter");
-    expect(item).toHaveTextContent("6 campaigns");
+    expect(item).toHaveTextContent("Used by6 campaigns");
+    const once = (await screen.findByRole("heading", { name: "Come back", level: 3 })).closest("li")!;
+    expect(once).toHaveTextContent("Re-engagement");
+    expect(once).toHaveTextContent("Used by1 campaign");
+    expect(once).not.toHaveTextContent("1 campaigns");
     expect(item).toHaveTextContent("43%");
     const table = screen.getByRole("table", { name: /by template category/ });
-    expect(within(table).getByRole("row", { name: /Re engagement/ })).toHaveTextContent("21.5%");
+    expect(within(table).getByRole("columnheader", { name: "E-mails sent" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: /Re-engagement/ })).toHaveTextContent("21.5%");
     await userEvent.click(screen.getByRole("button", { name: "Archive Monthly newsletter" }));
     expect(onArchive).toHaveBeenLastCalledWith("emailTemplates:monthly", true);
     await userEvent.click(screen.getByText("Archived templates (1)"));
@@ -171,6 +180,19 @@ describe("system health tab", () => {
     expect(calls.closest("[data-level]")).toHaveTextContent("Critical");
     expect(calls.closest("[data-level]")).toHaveTextContent("8,510 of 10,000 used · 85.1%");
     expect(screen.getByText(RESOURCE_LABELS.systemMemory).parentElement).toHaveTextContent(EMAIL_UI_TEXTS.notMeasurable);
+  });
+
+  it("reads memory and disk in bytes as GB, and the quota and API calls as counts", () => {
+    const resources = {
+      ...data.systemHealth.resources,
+      systemMemory: { used: 1_204_076_544, total: 25_276_502_016, percentage: 4.8, status: "healthy" },
+      diskSpace: { used: 120_500_000_000, total: 500_000_000_000, percentage: 24.1, status: "healthy" },
+    };
+    render(<SystemHealthTab health={{ ...data.systemHealth, resources }} />);
+    const level = (key: keyof typeof RESOURCE_LABELS) => screen.getByRole("progressbar", { name: RESOURCE_LABELS[key] }).closest("[data-level]");
+    expect(level("systemMemory")).toHaveTextContent("1.2 GB of 25.3 GB used · 4.8%");
+    expect(level("diskSpace")).toHaveTextContent("120.5 GB of 500 GB used · 24.1%");
+    expect(level("airtableApiCalls")).toHaveTextContent("8,510 of 10,000 used · 85.1%");
   });
 
   it("warns when the provider quota passes 80 %", () => {

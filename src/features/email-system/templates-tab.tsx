@@ -5,7 +5,7 @@ import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { LoadingList } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/user-error";
-import { formatCount, formatPercent, statusLabel } from "./format";
+import { campaignCount, formatCount, formatPercent, statusLabel } from "./format";
 import { ChartFigure, EmptyState, KpiGrid, KpiTile, Panel, RateBarChart } from "./parts";
 import { TemplateDialog, type TemplateDialogProps, type TemplateTarget } from "./template-dialog";
 import { EMAIL_UI_TEXTS } from "./texts";
@@ -63,7 +63,7 @@ function TemplateItem({ template, onEdit, onArchive }: { template: TemplateRow; 
         <div>
           <dt className="text-muted-foreground">Used by</dt>
           <dd className="tabular-nums">
-            {formatCount(template.usage)} {template.usage === 1 ? "campaign" : "campaigns"}
+            {campaignCount(template.usage)}
           </dd>
         </div>
         <div>
@@ -105,7 +105,7 @@ export function TemplatesTab({ analytics, templates, templateTools, onSave, onAr
           <KpiTile
             label="Most used template"
             value={analytics.mostUsedTemplates[0].name}
-            hint={`${formatCount(analytics.mostUsedTemplates[0].usage)} campaigns · ${formatPercent(analytics.mostUsedTemplates[0].openRate)} opened`}
+            hint={`${campaignCount(analytics.mostUsedTemplates[0].usage)} · ${formatPercent(analytics.mostUsedTemplates[0].openRate)} opened`}
           />
         ) : null}
       </KpiGrid>
@@ -155,7 +155,7 @@ export function TemplatesTab({ analytics, templates, templateTools, onSave, onAr
             rowKey={(row) => row.category}
             columns={[
               { header: "Category", cell: (row) => row.label },
-              { header: "Campaigns", cell: (row) => formatCount(row.usage) },
+              { header: "E-mails sent", cell: (row) => formatCount(row.usage) },
               { header: "Average open rate", cell: (row) => formatPercent(row.averageOpenRate) },
               { header: "Average click rate", cell: (row) => formatPercent(row.averageClickRate) },
             ]}
