@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/user-error";
 import { pValueText, TEST_TYPE_NAMES, VariantFigures } from "./ab-testing-tab";
 import { CampaignErrorView } from "./campaign-error-view";
-import { audienceLabel, formatCount, formatPercent } from "./format";
+import { audienceLabel, formatCount, formatPercent, recipientProgress } from "./format";
 import { KpiGrid, KpiTile, Panel, When } from "./parts";
 import { AbTestBadge, StatusBadge } from "./status-badge";
 import { EMAIL_UI_TEXTS } from "./texts";
@@ -117,7 +117,7 @@ export function CampaignDetailView({ campaign, onSend, onCancel, onEndTest }: Ca
           <StatusBadge status={campaign.status} />
         </div>
         <p className="text-muted-foreground">
-          {audienceLabel(campaign.audience)} · {formatCount(campaign.recipientCount)} recipients queued
+          {[audienceLabel(campaign.audience), recipientProgress(campaign.recipientCount, campaign.events)].filter(Boolean).join(" · ")}
         </p>
         <p className="text-sm text-muted-foreground">
           {campaign.sentAt !== undefined ? (

@@ -70,6 +70,13 @@ describe("campaign detail", () => {
     expect(screen.getByText("Delivered").nextSibling).toHaveTextContent("790");
     expect(screen.getByText("Marked as spam").nextSibling).toHaveTextContent("1");
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.getByText(/800 recipients · 800 sent · 790 delivered$/)).toBeInTheDocument();
+    expect(screen.queryByText(/queued/)).not.toBeInTheDocument();
+  });
+
+  it("says all delivered, not queued, once every recipient has the e-mail", async () => {
+    renderDetail({ campaign: campaignDetail({ recipientCount: 7, events: { sent: 7, delivered: 7, opened: 2, clicked: 1, bounced: 0, complained: 0 } }) });
+    expect(await screen.findByText("Newsletter subscribers · 7 recipients · all delivered")).toBeInTheDocument();
   });
 
   it("shows an A/B test's label, p-value and variants, and ends it after asking", async () => {

@@ -1,4 +1,4 @@
-import { campaignCount, formatBytes, formatResourceAmount, statusLabel } from "./format";
+import { campaignCount, formatBytes, formatResourceAmount, recipientProgress, statusLabel } from "./format";
 
 describe("campaignCount", () => {
   it("says campaign for one and campaigns otherwise", () => {
@@ -30,5 +30,19 @@ describe("statusLabel", () => {
   it("keeps a hyphen and reads underscores as spaces", () => {
     expect(statusLabel("re-engagement")).toBe("Re-engagement");
     expect(statusLabel("backed_up")).toBe("Backed up");
+  });
+});
+
+describe("recipientProgress", () => {
+  it("says all delivered once every recipient has the e-mail, not that they are queued", () => {
+    expect(recipientProgress(7, { sent: 7, delivered: 7 })).toBe("7 recipients · all delivered");
+    expect(recipientProgress(1, { sent: 1, delivered: 1 })).toBe("1 recipient · all delivered");
+  });
+
+  it("shows sent, delivered and still queued while a campaign goes out, and nothing before", () => {
+    expect(recipientProgress(7, { sent: 0, delivered: 0 })).toBe("7 recipients · 0 sent · 0 delivered · 7 queued");
+    expect(recipientProgress(1204, { sent: 1000, delivered: 990 })).toBe("1,204 recipients · 1,000 sent · 990 delivered · 204 queued");
+    expect(recipientProgress(7, { sent: 7, delivered: 6 })).toBe("7 recipients · 7 sent · 6 delivered");
+    expect(recipientProgress(0, { sent: 0, delivered: 0 })).toBeNull();
   });
 });

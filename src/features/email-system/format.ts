@@ -27,6 +27,20 @@ export function formatBytes(bytes: number): string {
   return BYTE_FORMATS[exponent - 1]!.format(safe / 1000 ** exponent);
 }
 
+/**
+ * Where a campaign's e-mails are: "7 recipients · all delivered" once they are, otherwise how many
+ * were sent, delivered and are still queued; nothing before any recipient is queued.
+ */
+export function recipientProgress(recipients: number, events: { sent: number; delivered: number }): string | null {
+  if (recipients === 0) return null;
+  const people = `${counts.format(recipients)} ${recipients === 1 ? "recipient" : "recipients"}`;
+  if (events.delivered >= recipients) return `${people} · all delivered`;
+  const queued = Math.max(0, recipients - events.sent);
+  const parts = [people, `${counts.format(events.sent)} sent`, `${counts.format(events.delivered)} delivered`];
+  if (queued > 0) parts.push(`${counts.format(queued)} queued`);
+  return parts.join(" · ");
+}
+
 /** The data's rates are already percent (0 to 100, one decimal). */
 export function formatPercent(value: number): string {
   return `${percents.format(value)}%`;

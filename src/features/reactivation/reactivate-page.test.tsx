@@ -1,6 +1,7 @@
 import { REACTIVATION_MESSAGES } from "@convex/model/reactivation";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { format } from "date-fns";
 import { getFunctionName } from "convex/server";
 import { signedIn } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
@@ -91,7 +92,9 @@ describe("reactivation page", () => {
     expect(screen.getByText(REACTIVATION_MESSAGES.notLoggedIn)).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Welcome back, Dana" })).toBeInTheDocument();
     expect(screen.getByText("dana@example.com")).toBeInTheDocument();
-    expect(screen.getByText(/paused after 90 days without a sign-in/)).toBeInTheDocument();
+    expect(screen.getByText(/paused after 90 days without a sign-in/)).toHaveTextContent(/without a sign-in\.$/);
+    const pausedOn = format(Date.UTC(2026, 10, 1), "MMMM d, yyyy");
+    expect(screen.getByText(pausedOn).parentElement).toHaveTextContent(`Paused on ${pausedOn}`);
     expect(screen.getByText(/valid for another 20 h 5 min/)).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Or come back with a plan" })).not.toBeInTheDocument();
     expect(calls("reactivation:check")).toContainEqual({ token: "tok", nextUrl: "/dashboard" });

@@ -20,6 +20,8 @@ import { errorMessage, fieldErrors } from "@/lib/user-error";
 import { cn } from "@/lib/utils";
 
 const PROCESSING = "Processing...";
+/** Before the day the account was paused, on a line of its own rather than glued to the reason. */
+const PAUSED_ON = "Paused on";
 
 type Data = FunctionReturnType<typeof api.reactivation.check>;
 type Reason = NonNullable<NonNullable<Data["deactivationInfo"]>["reason"]>;
@@ -260,8 +262,13 @@ function ValidLink({ data }: { data: Data }) {
         <p>
           This link is for <span className="font-medium break-all">{data.tokenPayload?.email}</span>.{" "}
           {reason ? REASON_TEXT[reason] : null}
-          {data.deactivationInfo?.deactivatedAt ? ` (${format(data.deactivationInfo.deactivatedAt, "MMMM d, yyyy")})` : null}
         </p>
+        {data.deactivationInfo?.deactivatedAt ? (
+          <p className="text-sm text-muted-foreground">
+            {PAUSED_ON}{" "}
+            <time dateTime={new Date(data.deactivationInfo.deactivatedAt).toISOString()}>{format(data.deactivationInfo.deactivatedAt, "MMMM d, yyyy")}</time>
+          </p>
+        ) : null}
         <p className={cn("inline-flex items-center gap-1.5 text-sm", data.isNearExpiry ? "font-medium text-warning-foreground" : "text-muted-foreground")}>
           <ClockIcon className="size-4" aria-hidden />
           {data.isNearExpiry ? "This link expires soon: " : "This link works once and is valid for another "}
