@@ -59,7 +59,7 @@ function viewSubscription(row: Doc<"subscriptions">) {
   };
 }
 
-/** The member's plan in force: a paid Stripe one before a complementary one, the newest first. */
+/** The member's plan in force: a paid Stripe one before a complimentary one, the newest first. */
 async function currentSubscription(ctx: Pick<QueryCtx, "db">, userId: Id<"users">, now: number) {
   const rows = await ctx.db
     .query("subscriptions")

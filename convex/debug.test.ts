@@ -54,7 +54,7 @@ describe("debug pages' server data", () => {
     expect(data.collections.find((c) => c.name === "orders")).toMatchObject({ hasRows: false });
   });
 
-  it("grants a complementary plan, settles the tier, refuses a second, and ends it", async () => {
+  it("grants a complimentary plan, settles the tier, refuses a second, and ends it", async () => {
     const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const member = await signedIn(t, "client", { email: "maya@example.com", tier: "foundation" });

@@ -1,6 +1,6 @@
 /**
  * The debug pages of SPEC §2 that show server data: the debug data of the hydration page, roles
- * and collections, subscriptions and plans, the update-to-Mastery preview, complementary plans,
+ * and collections, subscriptions and plans, the update-to-Mastery preview, complimentary plans,
  * and the real-time test's pings. Every one is for admins only, refused by the wrapper on the
  * server whatever the page shows (SPEC §6: debug pages read with admin rights).
  */
@@ -91,7 +91,7 @@ export const permissions = adminQuery({
 
 const SUBSCRIPTIONS_SHOWN = 50;
 
-/** The newest subscriptions (whose, which plan, complementary or paid) and the plans on sale. */
+/** The newest subscriptions (whose, which plan, complimentary or paid) and the plans on sale. */
 export const subscriptions = adminQuery({
   args: {},
   returns: v.object({
@@ -144,7 +144,7 @@ async function planInForce(ctx: Pick<QueryCtx, "db">, userId: Id<"users">, now: 
     .withIndex("by_user", (q) => q.eq("userId", userId))
     .collect();
   const inForce = rows.filter((row) => isEntitled(row, now));
-  // A paid plan before a complementary one, as billing.ts reads it.
+  // A paid plan before a complimentary one, as billing.ts reads it.
   return inForce.sort((a, b) => Number(a.stripeSubscriptionId === undefined) - Number(b.stripeSubscriptionId === undefined) || b.updatedAt - a.updatedAt)[0] ?? null;
 }
 
@@ -190,7 +190,7 @@ const grantResult = v.object({
 });
 
 /**
- * Gives a member a complementary plan: a subscription with no Stripe id and no end, so nothing is
+ * Gives a member a complimentary plan: a subscription with no Stripe id and no end, so nothing is
  * charged; the member's tier is then settled from their subscriptions as after any payment.
  */
 export const grantComplementary = adminMutation({
@@ -214,7 +214,7 @@ export const grantComplementary = adminMutation({
   },
 });
 
-/** Ends a complementary plan now (a paid one ends only through Stripe); the tier is settled again. */
+/** Ends a complimentary plan now (a paid one ends only through Stripe); the tier is settled again. */
 export const endComplementary = adminMutation({
   args: { subscriptionId: bounded.token(LIMITS.id) },
   returns: v.object({ message: v.string(), memberTier: v.string() }),

@@ -114,7 +114,7 @@ export const paymentErrorCodeValidator = literals(PAYMENT_ERROR_CODES);
 
 /**
  * A member's plan (SPEC §3 Subscription). Paid ones mirror a Stripe subscription and change only
- * from its webhook events; a complementary one has no Stripe id and no expiresAt.
+ * from its webhook events; a complimentary one has no Stripe id and no expiresAt.
  */
 export const subscriptionFields = {
   userId: v.id("users"),
@@ -128,7 +128,7 @@ export const subscriptionFields = {
   currentPeriodStart: v.optional(v.number()),
   currentPeriodEnd: v.optional(v.number()),
   cancelAtPeriodEnd: v.boolean(),
-  /** When access ends (the paid period's end); none means complementary. */
+  /** When access ends (the paid period's end); none means complimentary. */
   expiresAt: v.optional(v.number()),
   /** `created` (ms) of the Stripe event this row was last written from: older events are ignored. */
   stripeEventAt: v.optional(v.number()),

@@ -54,7 +54,7 @@ export const demoAccounts = internalMutation({
         timezone: DEFAULT_TIMEZONE,
         lastActiveAt: now,
       });
-      // A demo account's paid tier is a complementary plan, so its tier has a subscription behind it like anyone's.
+      // A demo account's paid tier is a complimentary plan, so its tier has a subscription behind it like anyone's.
       if (isCheckoutTier(account.tier)) {
         await ctx.db.insert("subscriptions", { userId, tier: account.tier, status: "active", cancelAtPeriodEnd: false, createdAt: now, updatedAt: now });
       }

@@ -12,8 +12,8 @@ import { checkoutPath } from "./upgradePlans";
 export const DEBUG_TEXTS = {
   /** SPEC §8, verbatim: the real-time test route outside development builds. */
   realTimeDenied: "Access Denied: This test route is only available in development mode.",
-  complementaryGranted: (email: string, tier: string) => `${email} now has a complementary ${tier} plan. Nothing was charged.`,
-  complementaryEnded: (email: string, tier: string) => `${email}'s complementary ${tier} plan has ended.`,
+  complementaryGranted: (email: string, tier: string) => `${email} now has a complimentary ${tier} plan. Nothing was charged.`,
+  complementaryEnded: (email: string, tier: string) => `${email}'s complimentary ${tier} plan has ended.`,
   airtableNotConfigured:
     "The Airtable integration is not configured: this app has no Airtable or MCP connection, so nothing was sent anywhere.",
 } as const;
@@ -43,7 +43,7 @@ export function rolesMatrix() {
 /** The tables the debug page describes; any table of the schema missing here is listed as "Other app data". */
 export const COLLECTION_NOTES: Record<string, { about: string; access: AccessLevel }> = {
   users: { about: "Accounts: role, user type, tier, status", access: "admin" },
-  subscriptions: { about: "Plans: paid (mirrored from Stripe) and complementary", access: "member" },
+  subscriptions: { about: "Plans: paid (mirrored from Stripe) and complimentary", access: "member" },
   orders: { about: "Checkout attempts, priced by the server", access: "member" },
   payments: { about: "Paid invoices and charges", access: "member" },
   products: { about: "Marketplace catalogue", access: "public" },

@@ -201,10 +201,10 @@ export const OBSERVABILITY_MESSAGES = {
   SENTRY_UNREACHABLE: "Sentry could not be reached. Please try again later.",
 } as const;
 
-/** The admin debug pages' refusals (SPEC §2 complementary plans). */
+/** The admin debug pages' refusals (SPEC §2 complimentary plans). */
 export const DEBUG_MESSAGES = {
-  ALREADY_COMPLEMENTARY: "This member already has a complementary plan in force. End it first, then grant another.",
-  COMPLEMENTARY_NOT_FOUND: "We couldn't find that complementary plan, or it has already ended.",
+  ALREADY_COMPLEMENTARY: "This member already has a complimentary plan in force. End it first, then grant another.",
+  COMPLEMENTARY_NOT_FOUND: "We couldn't find that complimentary plan, or it has already ended.",
 } as const;
 
 export const ERROR_MESSAGES = {

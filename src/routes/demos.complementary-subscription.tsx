@@ -7,6 +7,6 @@ import { seo } from "@/lib/seo";
 export const Route = createFileRoute("/demos/complementary-subscription")({
   staticData: { convex: true },
   beforeLoad: requireSignedIn,
-  head: seo({ title: "Complementary subscription debug", description: "Subscriptions, paid and complementary, and the plans on sale.", noindex: true }),
+  head: seo({ title: "Complimentary subscription debug", description: "Subscriptions, paid and complimentary, and the plans on sale.", noindex: true }),
   component: ComplementarySubscriptionDebug,
 });

@@ -7,6 +7,6 @@ import { seo } from "@/lib/seo";
 export const Route = createFileRoute("/demos/premium-plan")({
   staticData: { convex: true },
   beforeLoad: requireSignedIn,
-  head: seo({ title: "Complementary premium plan", description: "Grant a member a complementary plan: the result or the error, with next steps.", noindex: true }),
+  head: seo({ title: "Complimentary premium plan", description: "Grant a member a complimentary plan: the result or the error, with next steps.", noindex: true }),
   component: PremiumPlanDebug,
 });

@@ -56,7 +56,7 @@ test("an admin opens each admin-only debug page: its heading, noindex, and axe i
   await expect(admin.getByRole("table", { name: "Roles and flags" }).getByRole("row", { name: /^coach/ })).toContainText("coachTools, sessionTemplates");
 });
 
-test("the premium plan page grants a complementary plan or says why not, with next steps; the subscriptions page ends it", async ({ browser }) => {
+test("the premium plan page grants a complimentary plan or says why not, with next steps; the subscriptions page ends it", async ({ browser }) => {
   const admin = await signIn(browser, "admin@example.com", "demo-admin-2026");
   await admin.goto("/demos/premium-plan");
   const email = admin.getByLabel("Member's e-mail");
@@ -77,10 +77,10 @@ test("the premium plan page grants a complementary plan or says why not, with ne
   await expectAccessibleInBothThemes(admin);
 
   await admin.getByRole("link", { name: "the subscriptions page" }).click();
-  // Earlier journeys may have given Theo paid plans too: his complementary one is the row to end.
-  const theo = admin.getByRole("row", { name: /theo@example\.com/ }).filter({ hasText: "complementary" });
+  // Earlier journeys may have given Theo paid plans too: his complimentary one is the row to end.
+  const theo = admin.getByRole("row", { name: /theo@example\.com/ }).filter({ hasText: "complimentary" });
   await expect(theo).toHaveCount(1);
-  await theo.getByRole("button", { name: "End theo@example.com's complementary plan" }).click();
+  await theo.getByRole("button", { name: "End theo@example.com's complimentary plan" }).click();
   await expect(admin.getByText(DEBUG_TEXTS.complementaryEnded("theo@example.com", "premium"))).toBeVisible();
 });
 

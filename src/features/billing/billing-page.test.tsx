@@ -131,7 +131,7 @@ describe("billing page: the plan", () => {
     expect(within(planCard()).getByText(/Your last payment didn't go through/)).toBeInTheDocument();
   });
 
-  it("says a complementary plan has no billing date and offers no plan changes", async () => {
+  it("says a complimentary plan has no billing date and offers no plan changes", async () => {
     state.overview = overview({
       subscription: subscription({
         tier: "mastery",
@@ -145,13 +145,13 @@ describe("billing page: the plan", () => {
     await renderBilling();
     const card = planCard();
     expect(within(card).getByRole("heading", { name: "Mastery" })).toBeInTheDocument();
-    expect(within(card).getByText(/complementary: there's nothing to pay and no billing date/)).toBeInTheDocument();
+    expect(within(card).getByText(/complimentary: there's nothing to pay and no billing date/)).toBeInTheDocument();
     expect(within(card).queryByText("Next billing date")).not.toBeInTheDocument();
     expect(within(card).queryByRole("button")).not.toBeInTheDocument();
     expect(within(card).queryByRole("link")).not.toBeInTheDocument();
   });
 
-  it("keeps the way to past invoices on a complementary plan when there are some", async () => {
+  it("keeps the way to past invoices on a complimentary plan when there are some", async () => {
     state.overview = overview({
       subscription: subscription({ billingCycle: undefined, currentPeriodEnd: undefined, complementary: true, amount: undefined }),
       portal: true,

@@ -366,7 +366,7 @@ export function PlanCard({ overview, timeZone }: { overview: BillingOverview | u
       {subscription?.complementary ? (
         <>
           <CardContent>
-            <p>This plan is complementary: there's nothing to pay and no billing date.</p>
+            <p>This plan is complimentary: there's nothing to pay and no billing date.</p>
           </CardContent>
           {/* Earlier purchases (time packages, a past plan) still have invoices there. */}
           {overview?.portal ? (

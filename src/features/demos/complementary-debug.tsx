@@ -16,9 +16,9 @@ import { errorMessage, userErrorOf } from "@/lib/user-error";
 import { DebugNote, DebugPage, DebugSection, Facts, JsonBlock, yesNo } from "./debug-parts";
 
 export const COMPLEMENTARY_TEXT = {
-  listTitle: "Complementary subscription debug",
-  listLead: "The newest subscriptions, paid and complementary, and the plans on sale. A complementary plan has no payment behind it and no end date.",
-  grantTitle: "Complementary premium plan",
+  listTitle: "Complimentary subscription debug",
+  listLead: "The newest subscriptions, paid and complimentary, and the plans on sale. A complimentary plan has no payment behind it and no end date.",
+  grantTitle: "Complimentary premium plan",
   grantLead: "Give a member a plan for free: a subscription with nothing to pay and no end date. Their tier follows at once.",
   granting: "Granting...",
   grant: "Grant the plan",
@@ -59,7 +59,7 @@ function SubscriptionsData() {
   return (
     <>
       <DebugSection id={`${id}-subscriptions`} title="Subscriptions">
-        <DebugNote>The newest {data.shown}, read with admin rights on the server. Paid plans change only through Stripe; complementary ones can be ended here.</DebugNote>
+        <DebugNote>The newest {data.shown}, read with admin rights on the server. Paid plans change only through Stripe; complimentary ones can be ended here.</DebugNote>
         <div aria-live="polite">{note ? <p className={note.ok ? "font-medium" : "font-medium text-destructive"}>{note.text}</p> : null}</div>
         {data.subscriptions.length === 0 ? (
           <p>{COMPLEMENTARY_TEXT.noSubscriptions}</p>
@@ -85,14 +85,14 @@ function SubscriptionsData() {
                       {tierLabel(row.tier)}
                       {row.billingCycle ? `, ${row.billingCycle}` : ""}
                     </Cell>
-                    <Cell>{row.complementary ? "complementary" : "paid"}</Cell>
+                    <Cell>{row.complementary ? "complimentary" : "paid"}</Cell>
                     <Cell mono>{row.status}</Cell>
                     <Cell>{yesNo(row.inForce)}</Cell>
                     <Cell>{when(row.currentPeriodEnd)}</Cell>
                     <Cell>{tierLabel(row.memberTier)}</Cell>
                     <td className="py-2">
                       {row.complementary && row.inForce ? (
-                        <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void endPlan(row.id)} aria-label={`End ${row.email}'s complementary plan`}>
+                        <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void endPlan(row.id)} aria-label={`End ${row.email}'s complimentary plan`}>
                           {busy === row.id ? COMPLEMENTARY_TEXT.ending : COMPLEMENTARY_TEXT.end}
                         </Button>
                       ) : null}
@@ -104,7 +104,7 @@ function SubscriptionsData() {
           </div>
         )}
         <Button asChild className="self-start">
-          <Link to="/demos/premium-plan">Grant a complementary plan</Link>
+          <Link to="/demos/premium-plan">Grant a complimentary plan</Link>
         </Button>
       </DebugSection>
       <DebugSection id={`${id}-plans`} title="Plans">
@@ -158,7 +158,7 @@ export function GrantOutcomeView({ outcome }: { outcome: GrantOutcome }) {
         <ul className="list-disc pl-5">
           <li>Tell {result.email} the plan is theirs: it shows on their dashboard the next time they open it, with no payment asked for.</li>
           <li>
-            They see it in Billing as complementary, with no billing date (<Link to="/dashboard/billing" className="underline">/dashboard/billing</Link>), and premium
+            They see it in Billing as complimentary, with no billing date (<Link to="/dashboard/billing" className="underline">/dashboard/billing</Link>), and premium
             content opens at <Link to="/premium" className="underline">/premium</Link>.
           </li>
           <li>
@@ -181,7 +181,7 @@ export function GrantOutcomeView({ outcome }: { outcome: GrantOutcome }) {
           Check the e-mail address on <Link to="/admin/users" className="underline">Users</Link>.
         </li>
         <li>
-          If the member already has a complementary plan, end it on <Link to="/demos/complementary-subscription" className="underline">the subscriptions page</Link>, then
+          If the member already has a complimentary plan, end it on <Link to="/demos/complementary-subscription" className="underline">the subscriptions page</Link>, then
           grant the new one.
         </li>
       </ul>
@@ -247,7 +247,7 @@ function GrantForm() {
   );
 }
 
-/** /demos/premium-plan (admins): grants a complementary plan and shows the result or the error with next steps. */
+/** /demos/premium-plan (admins): grants a complimentary plan and shows the result or the error with next steps. */
 export function PremiumPlanDebug() {
   return (
     <DebugPage id="premium-plan-title" title={COMPLEMENTARY_TEXT.grantTitle} lead={COMPLEMENTARY_TEXT.grantLead} adminOnly>

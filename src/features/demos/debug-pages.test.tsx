@@ -75,7 +75,7 @@ describe("admin-only debug pages", () => {
   });
 });
 
-describe("complementary premium plan page", () => {
+describe("complimentary premium plan page", () => {
   it("shows the result with next steps", async () => {
     const grant = vi.fn(() =>
       Promise.resolve({ message: DEBUG_TEXTS.complementaryGranted("maya@example.com", "premium"), email: "maya@example.com", tier: "premium", previousTier: "foundation", memberTier: "premium", subscriptionId: "sub1" }),

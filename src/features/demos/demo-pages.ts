@@ -127,14 +127,14 @@ export const DEMO_PAGES: readonly DemoPage[] = [
   },
   {
     path: "/demos/complementary-subscription",
-    title: "Complementary subscription debug",
-    description: "The newest subscriptions, paid and complementary, and the plans on sale.",
+    title: "Complimentary subscription debug",
+    description: "The newest subscriptions, paid and complimentary, and the plans on sale.",
     group: "debug",
     adminOnly: true,
   },
   {
     path: "/demos/premium-plan",
-    title: "Complementary premium plan",
+    title: "Complimentary premium plan",
     description: "Grant a member a free plan: the result or the error, with next steps.",
     group: "debug",
     adminOnly: true,

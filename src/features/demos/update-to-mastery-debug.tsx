@@ -15,7 +15,7 @@ export const MASTERY_TEXT = {
   noAccount: "No account has that e-mail address.",
   paths: {
     none: "Already on Mastery: there is nothing to change.",
-    checkout: "A new Mastery plan through the checkout (no paid plan now, or only a complementary one).",
+    checkout: "A new Mastery plan through the checkout (no paid plan now, or only a complimentary one).",
     changePlan: "A plan change on the paid Stripe subscription, from Billing; the difference is invoiced at once.",
   },
 } as const;
@@ -34,7 +34,7 @@ function Preview({ email }: { email: string }) {
         facts={[
           ["e-mail", preview.email],
           ["tier now", preview.currentTierLabel],
-          ["plan in force", subscription ? `${tierLabel(subscription.tier)}${subscription.billingCycle ? `, ${subscription.billingCycle}` : ""} (${subscription.complementary ? "complementary" : "paid"})` : "none"],
+          ["plan in force", subscription ? `${tierLabel(subscription.tier)}${subscription.billingCycle ? `, ${subscription.billingCycle}` : ""} (${subscription.complementary ? "complimentary" : "paid"})` : "none"],
           ["how it would change", MASTERY_TEXT.paths[preview.path]],
           ["next step", preview.next ?? "none"],
         ]}
