@@ -67,8 +67,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     siteHtml(),
-    prerender(),
+    // Before the prerender plugin: its preview server answers unknown paths itself, headers included.
     securityHeadersPlugin(),
+    prerender(),
   ],
   resolve: { alias },
   build: {

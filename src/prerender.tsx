@@ -4,7 +4,7 @@
  * Rendered as the app first renders: identity still loading, theme following the system.
  */
 import { INDEXED_PATHS } from "@convex/model/site";
-import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
+import { createMemoryHistory, createRouter, isNotFound, RouterProvider, type AnyRoute } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { AuthStatusStore, type AuthSession } from "@/features/auth/auth-session";
 import { WithoutConvex } from "@/features/auth/convex-on-demand";
@@ -34,21 +34,68 @@ const noSavedCart = { getItem: () => null, setItem: () => {} };
 /** The public pages worth prerendering; pages that read live data are skipped by render(). */
 export const PRERENDER_PATHS: readonly string[] = INDEXED_PATHS;
 
-/**
- * The page at `path` as HTML: `head` holds its title, meta and link tags, `body` the markup of
- * #root. Null for pages that read live data (their content is not known at build time) and for
- * anything that did not render cleanly.
- */
-export async function render(path: string): Promise<{ head: string; body: string } | null> {
-  const router = createRouter({
+/** The placeholder a route's parameters take when probing whether the route knows its pages at build time. */
+const PROBE = "lwcc-no-such-page";
+
+function routerAt(path: string) {
+  return createRouter({
     ...routerOptions,
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
     context: { auth: session },
   });
+}
+
+function readsConvex(route: AnyRoute): boolean {
+  for (let at: AnyRoute | undefined = route; at; at = at.parentRoute as AnyRoute | undefined) {
+    if (at.options.staticData?.convex) return true;
+  }
+  return false;
+}
+
+/**
+ * The path patterns the server answers with the app shell (status 200), as regular expressions.
+ * A route with parameters whose pages are all known at build time (a service, a blog post: its
+ * loader throws notFound for anything else) is left out: its pages are prerendered, so any other
+ * path under it is a 404 from the server. Anything matching no pattern is a 404 too.
+ */
+export async function appShellPatterns(): Promise<string[]> {
+  const router = routerAt("/");
+  const patterns: string[] = [];
+  for (const [fullPath, route] of Object.entries(router.routesByPath) as [string, AnyRoute][]) {
+    const trimmed = fullPath.replace(/\/$/, "") || "/";
+    const segments = trimmed.split("/").slice(1);
+    // Only a route of static content is probed: one that reads Convex, or waits for the sign-in
+    // state (a splat under /login), cannot know its pages at build time.
+    const probed = segments.some((segment) => segment.startsWith("$") && segment !== "$") && !readsConvex(route);
+    if (probed) {
+      const probe = routerAt(`/${segments.map((segment) => (segment.startsWith("$") ? PROBE : segment)).join("/")}`);
+      await probe.load();
+      if (probe.state.matches.some((match) => match.status === "notFound" || isNotFound(match.error))) continue;
+    }
+    const source = segments
+      .map((segment) => (segment === "$" ? ".*" : segment.startsWith("$") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/");
+    patterns.push(`^/${source}/?$`);
+  }
+  return [...new Set(patterns)];
+}
+
+/** The not-found page as HTML, for the server to answer unknown paths with (status 404). */
+export async function renderNotFound(): Promise<{ head: string; body: string }> {
+  return (await render(`/${PROBE}`, { notFound: true }))!;
+}
+
+/**
+ * The page at `path` as HTML: `head` holds its title, meta and link tags, `body` the markup of
+ * #root. Null for pages that read live data (their content is not known at build time) and for
+ * anything that did not render cleanly.
+ */
+export async function render(path: string, { notFound = false } = {}): Promise<{ head: string; body: string } | null> {
+  const router = routerAt(path);
   await router.load();
   const { matches } = router.state;
-  if (matches.some((match) => match.status !== "success" || match.staticData.convex)) return null;
+  if (!notFound && matches.some((match) => match.status !== "success" || match.staticData.convex)) return null;
   const html = renderToString(
     <ThemeContext.Provider value={theme}>
       <CartProvider storage={noSavedCart}>

@@ -20,9 +20,21 @@ export interface PrerenderApi {
   report?: (message: string) => void;
 }
 
+/** The not-found page, answered with status 404 to any path no route of the app serves. */
+export const NOT_FOUND_PAGE = "404.html";
+/** The path patterns (regular expressions) answered with the app shell, for the preview server. */
+export const APP_SHELL_PATTERNS = "app-paths.json";
+
 interface PrerenderModule {
   PRERENDER_PATHS: readonly string[];
   render: (path: string) => Promise<{ head: string; body: string } | null>;
+  renderNotFound: () => Promise<{ head: string; body: string }>;
+  appShellPatterns: () => Promise<string[]>;
+}
+
+/** Whether a page path gets the app shell (200) or the not-found page (404), when no prerendered page is there. */
+export function servesAppShell(patterns: readonly RegExp[], pathname: string): boolean {
+  return patterns.some((pattern) => pattern.test(pathname));
 }
 
 /**
@@ -37,6 +49,15 @@ function pageHtml(template: string, page: { head: string; body: string }): strin
     .replace(/<meta name="description"[^>]*>\s*/, "")
     .replace("</head>", `${head}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+}
+
+/** A request's path as a page path (no trailing slash), or null when it is not a well-formed one. */
+function pagePath(urlPath: string): string | null {
+  try {
+    return decodeURIComponent(urlPath).replace(/\/$/, "") || "/";
+  } catch {
+    return null;
+  }
 }
 
 function fileFor(outDir: string, pagePath: string): string {
@@ -76,7 +97,9 @@ export function prerender(): Plugin {
             emptyOutDir: true,
           },
         });
-        const { PRERENDER_PATHS, render } = (await import(pathToFileURL(path.join(ssrDir, "prerender.js")).href)) as PrerenderModule;
+        const { PRERENDER_PATHS, render, renderNotFound, appShellPatterns } = (await import(
+          pathToFileURL(path.join(ssrDir, "prerender.js")).href
+        )) as PrerenderModule;
         let written = 0;
         for (const pagePath of PRERENDER_PATHS) {
           const page = await render(pagePath);
@@ -87,23 +110,39 @@ export function prerender(): Plugin {
           written++;
         }
         report(`prerendered ${written} public pages`);
+        writeFileSync(path.join(outDir, NOT_FOUND_PAGE), pageHtml(template, await renderNotFound()));
+        writeFileSync(path.join(outDir, APP_SHELL_PATTERNS), JSON.stringify(await appShellPatterns(), null, 2));
         // The pages are final: their inline scripts are what the security policy must allow.
         writeHeadersFile(outDir, config.env);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }
     },
-    // A public page is served its prerendered HTML; every other page path (member pages, data
-    // pages, unknown URLs) gets the app shell.
+    // A public page is served its prerendered HTML; every other path of the app's routes (member
+    // pages, data pages) gets the app shell; anything else the not-found page, with status 404, so
+    // that search engines do not index it.
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);
-      server.middlewares.use((request, _response, next) => {
+      const patterns = (JSON.parse(readFileSync(path.join(outDir, APP_SHELL_PATTERNS), "utf8")) as string[]).map((source) => new RegExp(source));
+      const notFound = readFileSync(path.join(outDir, NOT_FOUND_PAGE));
+      server.middlewares.use((request, response, next) => {
         const url = new URL(request.url ?? "/", "http://localhost");
-        const wantsPage = request.method === "GET" && !path.extname(url.pathname) && (request.headers.accept ?? "").includes("text/html");
-        if (wantsPage) {
-          const file = fileFor(outDir, decodeURIComponent(url.pathname).replace(/\/$/, "") || "/");
-          const served = existsSync(file) && statSync(file).isFile() ? path.relative(outDir, file).split(path.sep).join("/") : APP_SHELL;
-          request.url = `/${served}${url.search}`;
+        const wantsPage =
+          (request.method === "GET" || request.method === "HEAD") &&
+          !path.extname(url.pathname) &&
+          (request.headers.accept ?? "").includes("text/html");
+        if (!wantsPage) return next();
+        const pathname = pagePath(url.pathname);
+        const file = pathname === null ? null : fileFor(outDir, pathname);
+        if (file && existsSync(file) && statSync(file).isFile()) {
+          request.url = `/${path.relative(outDir, file).split(path.sep).join("/")}${url.search}`;
+        } else if (pathname !== null && servesAppShell(patterns, pathname)) {
+          request.url = `/${APP_SHELL}${url.search}`;
+        } else {
+          response.statusCode = 404;
+          response.setHeader("content-type", "text/html; charset=utf-8");
+          response.end(request.method === "HEAD" ? undefined : notFound);
+          return;
         }
         next();
       });

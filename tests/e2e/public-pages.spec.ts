@@ -83,8 +83,10 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 test.describe("public pages", () => {
-  test("an unknown service is a 404, noindex", async ({ page }) => {
-    await page.goto("/services/time-travel");
+  test("an unknown service is a 404 from the server, noindex; known pages and member pages are 200", async ({ page }) => {
+    expect((await page.goto("/services"))?.status()).toBe(200);
+    expect((await page.goto("/dashboard/bookings/not-an-id"))?.status()).toBe(200);
+    expect((await page.goto("/services/time-travel"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page).toHaveTitle("Page not found | LWCC");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
+import { gotoLive } from "./helpers/live";
 import { expectSecurityHeaders, HTTP_ROUTES_ORIGIN, watchCspViolations } from "./helpers/security";
 import { signIn } from "./helpers/sign-in";
 
@@ -22,7 +23,8 @@ const ADMIN_PAGES = ["/admin/users", "/admin/monitoring", "/admin/email", "/heal
 
 test.describe("app shell", () => {
   test("home, theme that survives a reload, navigation, a missing page, and no axe violations", async ({ page }) => {
-    await page.goto("/");
+    // Live first: the observer below must watch the app's status region, not the prerendered one it replaces.
+    await gotoLive(page, "/");
     await expect(page).toHaveTitle("LWCC");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -53,7 +55,7 @@ test.describe("app shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
     await expectNoA11yViolations(page);
 
-    await page.goto("/this-page-does-not-exist");
+    expect((await page.goto("/this-page-does-not-exist"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page).toHaveTitle("Page not found | LWCC");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

@@ -1,4 +1,5 @@
 import { HeadContent, Outlet, useMatches } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { NeedsConvex } from "@/features/auth/convex-on-demand";
 import { AccountNotice } from "./account-notice";
 import { ComponentErrorBoundary } from "./error-boundary";
@@ -19,6 +20,11 @@ function PageSkeleton() {
 }
 
 export function RootLayout() {
+  // Marks the page as live: before it, the markup is the prerendered page, which nothing listens to
+  // yet (browser journeys wait for it before they click).
+  useEffect(() => {
+    document.documentElement.dataset.app = "live";
+  }, []);
   const readsData = useMatches({ select: (matches) => matches.some((match) => match.staticData.convex === true) });
   return (
     <>

@@ -10,15 +10,17 @@ describe("site navigation", () => {
     renderApp("/");
     const header = await screen.findByRole("banner");
     expect(within(header).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
-    expect(within(header).queryByRole("button", { name: "Account menu" })).not.toBeInTheDocument();
+    expect(within(header).queryByRole("button", { name: /account menu/i })).not.toBeInTheDocument();
   });
 
   it("gives signed-in members Dashboard, Profile, Forum, Settings, Billing and Sign Out", async () => {
     renderApp("/", { viewer: member });
     const header = await screen.findByRole("banner");
     expect(within(header).queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
-    const trigger = within(header).getByRole("button", { name: "Account menu" });
+    const trigger = within(header).getByRole("button", { name: /account menu/i });
     expect(trigger).toHaveTextContent("ML");
+    // Its name starts with the text it shows, so speech users can say what they see (WCAG 2.5.3).
+    expect(trigger).toHaveAccessibleName("ML, account menu");
 
     await userEvent.click(trigger);
     const menu = await screen.findByRole("menu");
@@ -37,7 +39,7 @@ describe("site navigation", () => {
   it("signs out from the account menu and goes home", async () => {
     const auth = testAuthSession("signed-in");
     const { router } = renderApp("/faq", { viewer: member, auth: auth.session });
-    await userEvent.click(await screen.findByRole("button", { name: "Account menu" }));
+    await userEvent.click(await screen.findByRole("button", { name: /account menu/i }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Sign Out" }));
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     expect(router.state.location.pathname).toBe("/");

@@ -6,10 +6,10 @@ import { DeferredMenu } from "./deferred-menu";
 const load = () => import("./user-menu-content");
 const UserMenuContent = lazy(load);
 
-/** The account button: the member's initials. */
+/** The account button: the member's initials, which its name starts with (WCAG 2.5.3). */
 export function UserTrigger({ user, ...props }: { user: ViewerUser } & ComponentProps<typeof Button>) {
   return (
-    <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu" {...props}>
+    <Button variant="ghost" size="icon" className="rounded-full" aria-label={`${initials(user)}, account menu`} {...props}>
       <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
         {initials(user)}
       </span>

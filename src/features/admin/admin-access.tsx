@@ -34,6 +34,18 @@ export function AdminRequired({ redirect }: { redirect?: string }) {
   );
 }
 
+/** A whole admin page refused: its title as the page's heading, then the calm note. */
+export function AdminRequiredPage({ title }: { title: string }) {
+  return (
+    <section aria-labelledby="admin-required-title" className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12">
+      <h1 id="admin-required-title" className="text-3xl font-bold">
+        {title}
+      </h1>
+      <AdminRequired />
+    </section>
+  );
+}
+
 export function isAccessError(error: unknown): boolean {
   if (!(error instanceof ConvexError)) return false;
   const code = (error.data as { code?: unknown } | null)?.code;

@@ -2,12 +2,13 @@ import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { Link, type ErrorComponentProps } from "@tanstack/react-router";
 import { useMutation, useQuery } from "convex/react";
-import { AdminRequired, isAccessError } from "@/features/admin/admin-access";
+import { AdminRequiredPage, isAccessError } from "@/features/admin/admin-access";
 import { LoadingList } from "@/components/ui/skeleton";
 import { AdminGate } from "./admin-gate";
 import { CampaignDetailView } from "./campaign-detail";
 import { CampaignErrorView } from "./campaign-error-view";
 import { toCampaignDetail } from "./server-shapes";
+import { CAMPAIGN_TITLE } from "./titles";
 
 function LiveCampaign({ campaignId }: { campaignId: Id<"emailCampaigns"> }) {
   const result = useQuery(api.campaigns.get, { campaignId });
@@ -52,7 +53,7 @@ function LiveCampaign({ campaignId }: { campaignId: Id<"emailCampaigns"> }) {
 /** Convex wiring of /admin/email/campaigns/$campaignId. */
 export function CampaignDetailPage({ campaignId }: { campaignId: Id<"emailCampaigns"> }) {
   return (
-    <AdminGate>
+    <AdminGate title={CAMPAIGN_TITLE}>
       <LiveCampaign campaignId={campaignId} />
     </AdminGate>
   );
@@ -61,8 +62,10 @@ export function CampaignDetailPage({ campaignId }: { campaignId: Id<"emailCampai
 /** The campaign route's errorComponent: the Campaign API Error view, or the admin note when access was refused. */
 export function CampaignRouteError({ error }: ErrorComponentProps) {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12">
-      {isAccessError(error) ? <AdminRequired /> : <CampaignErrorView kind="api" error={error} />}
-    </div>
+    isAccessError(error) ? <AdminRequiredPage title={CAMPAIGN_TITLE} /> : (
+      <div className="mx-auto max-w-4xl px-4 py-12">
+        <CampaignErrorView kind="api" error={error} />
+      </div>
+    )
   );
 }

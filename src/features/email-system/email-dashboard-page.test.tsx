@@ -134,6 +134,8 @@ describe("/admin/email", () => {
     renderApp("/admin/email", { viewer: signedIn({ role: "coach" }) });
     expect(await screen.findByRole("alert")).toHaveTextContent(ADMIN_REQUIRED);
     expect(screen.queryByRole("tablist")).not.toBeInTheDocument();
+    // The refused page keeps its title as its one heading.
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Email System");
   });
 });
 

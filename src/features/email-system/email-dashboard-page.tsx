@@ -18,6 +18,7 @@ import { SystemHealthTab } from "./system-health-tab";
 import { TemplatesTab } from "./templates-tab";
 import { toCampaignRow } from "./server-shapes";
 import type { CampaignAudience, NewCampaignInput } from "./types";
+import { EMAIL_UI_TEXTS } from "./texts";
 
 const route = getRouteApi("/admin/email/");
 
@@ -161,7 +162,7 @@ function LiveDashboard() {
 /** Convex wiring of /admin/email: live data, the probe, and each tab's own queries and mutations. */
 export function EmailDashboardPage() {
   return (
-    <AdminGate renderError={(error, retry) => <Dashboard data={undefined} error={error} onRetry={retry} />}>
+    <AdminGate title={EMAIL_UI_TEXTS.title} renderError={(error, retry) => <Dashboard data={undefined} error={error} onRetry={retry} />}>
       <LiveDashboard />
     </AdminGate>
   );

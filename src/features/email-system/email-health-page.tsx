@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import { AdminGate } from "./admin-gate";
 import { api } from "@convex/_generated/api";
 import { EmailHealthView } from "./email-health-view";
+import { EMAIL_HEALTH_TITLE } from "./titles";
 
 function LiveHealth() {
   const health = useQuery(api.emailDashboard.systemHealth, {});
@@ -12,7 +13,7 @@ function LiveHealth() {
 /** Convex wiring of /admin/email/health: a failed check leaves only the SPEC's error view; Retry asks again. */
 export function EmailHealthPage() {
   return (
-    <AdminGate renderError={(error, retry) => <EmailHealthView health={undefined} error={error} onRetry={retry} />}>
+    <AdminGate title={EMAIL_HEALTH_TITLE} renderError={(error, retry) => <EmailHealthView health={undefined} error={error} onRetry={retry} />}>
       <LiveHealth />
     </AdminGate>
   );

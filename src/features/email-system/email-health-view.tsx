@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingList } from "@/components/ui/skeleton";
 import { MESSAGES } from "@/lib/messages";
 import { SystemHealthTab } from "./system-health-tab";
+import { EMAIL_HEALTH_TITLE } from "./titles";
 
 export interface EmailHealthViewProps {
   /** undefined while loading. */
@@ -19,7 +20,7 @@ export function EmailHealthView({ health, error, onRetry }: EmailHealthViewProps
   return (
     <section aria-labelledby="email-health-title" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
       <h1 id="email-health-title" className="text-3xl font-bold">
-        Campaign system health
+        {EMAIL_HEALTH_TITLE}
       </h1>
       {error !== undefined ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-warning/50 bg-warning-muted p-6">

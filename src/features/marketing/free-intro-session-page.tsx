@@ -1,5 +1,5 @@
-import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { getRouteApi, Link } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { LoadingList } from "@/components/ui/skeleton";
 import { NeedsConvex } from "@/features/auth/convex-on-demand";
 import { IntroBooking } from "@/features/intro/intro-booking";
@@ -82,15 +82,26 @@ function BookingSection({ open, onOpen }: { open: boolean; onOpen: () => void })
   );
 }
 
+const route = getRouteApi("/free-intro-session");
+
+function showBookingSection() {
+  const section = document.getElementById(BOOK_SECTION);
+  section?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  section?.focus({ preventScroll: true });
+}
+
 /** /free-intro-session: the free 20-minute consultation. */
 export function FreeIntroSessionPage() {
-  const [open, setOpen] = useState(false);
+  const open = route.useSearch().book === "times";
+  const navigate = route.useNavigate();
   const book = () => {
-    setOpen(true);
-    const section = document.getElementById(BOOK_SECTION);
-    section?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
-    section?.focus({ preventScroll: true });
+    if (open) return showBookingSection();
+    void navigate({ search: { book: "times" }, replace: true, resetScroll: false });
   };
+  // Also when the page mounts afresh with the section open (the Convex client arriving) or is opened from a link.
+  useEffect(() => {
+    if (open) showBookingSection();
+  }, [open]);
   return (
     <PageColumn labelledBy="intro-title">
       <PageHeader

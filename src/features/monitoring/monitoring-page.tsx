@@ -2,7 +2,7 @@ import { api } from "@convex/_generated/api";
 import { useQuery } from "convex/react";
 import { AdminErrorBoundary } from "@/features/admin/admin-access";
 import { AdminGate } from "@/features/email-system/admin-gate";
-import { MonitoringDashboard } from "./monitoring-dashboard";
+import { MONITORING_TEXTS, MonitoringDashboard } from "./monitoring-dashboard";
 import { ErrorRecordResult } from "./support-code-lookup";
 
 /** Live: a member's code may be looked up before their report has arrived, and then fills in. */
@@ -25,7 +25,7 @@ function LiveMonitoring() {
 /** Convex wiring of /admin/monitoring. */
 export function MonitoringPage() {
   return (
-    <AdminGate renderError={(error, retry) => <MonitoringDashboard data={undefined} error={error} onRetry={retry} renderLookup={renderLookup} />}>
+    <AdminGate title={MONITORING_TEXTS.title} renderError={(error, retry) => <MonitoringDashboard data={undefined} error={error} onRetry={retry} renderLookup={renderLookup} />}>
       <LiveMonitoring />
     </AdminGate>
   );

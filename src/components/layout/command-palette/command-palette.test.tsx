@@ -85,7 +85,11 @@ describe("command palette", () => {
     expect(await screen.findByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    await user.click(screen.getByRole("button", { name: "Search and commands" }));
+    const launcher = screen.getByRole("button", { name: "Search and commands" });
+    // Named by the text it shows ("Search"), not by a label that differs from it (WCAG 2.5.3).
+    expect(launcher).not.toHaveAttribute("aria-label");
+    expect(launcher).toHaveTextContent(/^Search/);
+    await user.click(launcher);
     expect(await screen.findByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
   });
 

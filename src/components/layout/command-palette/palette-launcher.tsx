@@ -42,7 +42,6 @@ export function PaletteLauncher() {
         variant="ghost"
         size="icon"
         className="text-muted-foreground lg:w-auto lg:border lg:px-3"
-        aria-label="Search and commands"
         aria-keyshortcuts="Control+K Meta+K"
         aria-haspopup="dialog"
         onPointerEnter={() => void load()}
@@ -53,7 +52,8 @@ export function PaletteLauncher() {
         }}
       >
         <SearchIcon className="size-5 lg:size-4" aria-hidden />
-        <span className="hidden lg:inline">Search</span>
+        {/* Named by its text, which starts with what it shows (WCAG 2.5.3), at every width. */}
+        <span className="sr-only lg:not-sr-only">Search</span> <span className="sr-only">and commands</span>
         <kbd aria-hidden className="hidden rounded border bg-muted px-1.5 font-mono text-[11px] lg:inline">
           {shortcut}
         </kbd>
