@@ -92,6 +92,20 @@ describe("CurrentViewerProvider", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(message);
   });
 
+  it("stops showing a deactivated account as signed in at once, before the sign-out has finished", () => {
+    backend.authenticated = true;
+    backend.me = memberUser({ firstName: "Maya" });
+    const auth = testAuthSession("signed-in");
+    // A sign-out still on its way: meanwhile the member's pages must not keep asking for member data.
+    auth.signOut.mockImplementation(() => new Promise<void>(() => {}));
+    const view = render(viewerTree(auth));
+
+    backend.me = memberUser({ firstName: "Maya", status: "deactivated" });
+    view.rerender(viewerTree(auth));
+    expect(screen.getByTestId("viewer")).toHaveTextContent("signed-out");
+    expect(screen.getByRole("alert")).toHaveTextContent("This account is deactivated.");
+  });
+
   it("signs out with the reason when the account is deactivated while the app is open", async () => {
     backend.authenticated = true;
     backend.me = memberUser({ firstName: "Maya" });
