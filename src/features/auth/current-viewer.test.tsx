@@ -77,6 +77,7 @@ describe("CurrentViewerProvider", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(
       "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
     );
+    expect(screen.getByRole("link", { name: "/account/reactivate" })).toHaveAttribute("href", "/account/reactivate");
   });
 
   it("signs out with when to try again when too many accounts were just made from the network", async () => {
