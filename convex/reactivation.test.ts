@@ -359,3 +359,49 @@ describe("a subscription that ends", () => {
     expect(await emails(t)).toEqual([]);
   });
 });
+
+describe("an admin's deactivation", () => {
+  async function pausedByAdmin(t: T, reason: "inactivity_90_days" | "subscription_cancelled" | "other") {
+    const admin = await signedIn(t, "admin");
+    const member = await signedIn(t, "client", { firstName: "Dana", tier: "foundation" });
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated", reason });
+    await runScheduled(t);
+    const to = `${member.tokenIdentifier.split("|")[1]}@example.com`;
+    return { admin, member, mail: (await emails(t)).filter((row) => row.to === to) };
+  }
+
+  it("e-mails a paused member the way back: support for a reason only a person may undo, nothing a link could undo", async () => {
+    vi.useFakeTimers();
+    const t = newConvexTest();
+    const { mail } = await pausedByAdmin(t, "other");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ subject: "Your LWCC account is paused", template: "reactivation_other" });
+    expect(mail[0]!.text).toContain("Nothing is lost");
+    expect(mail[0]!.text).toMatch(/\/contact\?subject=support/);
+    expect(linkIn(mail[0]!.text)).toBeUndefined();
+  });
+
+  it("e-mails a working reactivation link when the admin's reason is one a link may undo, once", async () => {
+    vi.useFakeTimers();
+    const t = newConvexTest();
+    const { mail, member } = await pausedByAdmin(t, "subscription_cancelled");
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ subject: "Your LWCC plan has ended", template: "reactivation_subscription_cancelled" });
+    const token = decodeURIComponent(linkIn(mail[0]!.text)!);
+    expect(await t.mutation(api.reactivation.check, { token, nextUrl: "/dashboard" })).toMatchObject({ status: "valid", errorType: null });
+    await runScheduled(t);
+    expect((await emails(t)).filter((row) => row.to === mail[0]!.to)).toHaveLength(1);
+    expect(await t.run((ctx) => ctx.db.get("users", member.id))).toMatchObject({ status: "deactivated" });
+  });
+
+  it("sends nothing when the account is active again before the e-mail goes out", async () => {
+    vi.useFakeTimers();
+    const t = newConvexTest();
+    const admin = await signedIn(t, "admin");
+    const member = await signedIn(t, "client");
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "deactivated", reason: "other" });
+    await admin.as.mutation(api.users.setStatus, { userId: member.id, status: "active" });
+    await runScheduled(t);
+    expect((await emails(t)).filter((row) => row.template.startsWith("reactivation_"))).toEqual([]);
+  });
+});

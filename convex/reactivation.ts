@@ -77,7 +77,10 @@ export async function issueReactivationLink(ctx: MutationCtx, user: Doc<"users">
   return { token, expiresAt, url: siteLink(env.SITE_URL, `${REACTIVATE_PATH}?token=${encodeURIComponent(token)}`) };
 }
 
-type LinkReason = "inactivity_90_days" | "subscription_cancelled" | "requested";
+type LinkReason = "inactivity_90_days" | "subscription_cancelled" | "requested" | "other";
+
+/** Where a member paused for a reason no link may undo asks for their account back. */
+const SUPPORT_PATH = "/contact?subject=support";
 
 function reactivationEmail(user: Doc<"users">, reason: LinkReason, link: string | null) {
   const requestPage = siteLink(env.SITE_URL, REACTIVATE_PATH);
@@ -86,6 +89,7 @@ function reactivationEmail(user: Doc<"users">, reason: LinkReason, link: string 
     inactivity_90_days: `We haven't seen you for 90 days, so we paused your account. Nothing is lost: your sessions, notes and action items are ${kept}.`,
     subscription_cancelled: `Your plan has ended, so we paused your account. Your sessions, notes and action items are ${kept}.`,
     requested: "Here is the new reactivation link you asked for.",
+    other: `We have paused your LWCC account. Nothing is lost: your sessions, notes and action items are ${kept}.`,
   }[reason];
   const pricing = stripePricing();
   const plans = UPGRADE_TIERS.map((tier) => {
@@ -94,7 +98,9 @@ function reactivationEmail(user: Doc<"users">, reason: LinkReason, link: string 
     return `- ${name}: ${[prices.monthly !== undefined ? `${formatPrice(prices.monthly)} a month` : null, prices.quarterly !== undefined ? `${formatPrice(prices.quarterly)} a quarter` : null].filter(Boolean).join(" or ")}`;
   });
   const upgrades = user.deactivationReason === "subscription_cancelled" ? ["", "On the same page you can go straight to a plan:", ...plans] : [];
-  const body = link
+  const body = reason === "other"
+    ? [`To restore it, write to us at ${siteLink(env.SITE_URL, SUPPORT_PATH)} and we will reply within 24 hours.`]
+    : link
     ? ["Reactivate your account for free with this link:", link, "", `The link works once and is valid for 24 hours. If it has expired, ask for a new one at ${requestPage}.`]
     : [`To reactivate your account for free, ask for a link at ${requestPage}.`];
   return {
@@ -103,6 +109,29 @@ function reactivationEmail(user: Doc<"users">, reason: LinkReason, link: string 
     text: [`Hi ${user.firstName || "there"},`, "", opening, "", ...body, ...upgrades, "", "LWCC"].join("\n"),
   };
 }
+
+/**
+ * The e-mail after an admin's deactivation (users.setStatus, which schedules this in its own
+ * transaction): the same words and link as the sweep's and the webhook's for a reason a link may
+ * undo, the way to support for the others. Nothing when the account is active again by now.
+ */
+export const announceDeactivation = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (!user || user.status !== "deactivated" || user.deactivatedAt === undefined || user.anonymizedAt !== undefined) return null;
+    const reason = user.deactivationReason ?? "other";
+    const key = `deactivated:${reason}:${user._id}:${user.deactivatedAt}`;
+    if (reason === "other") {
+      await queueEmail(ctx, { to: user.email, ...reactivationEmail(user, "other", null) }, { idempotencyKey: key });
+      return null;
+    }
+    const link = await issueReactivationLink(ctx, user);
+    await queueEmail(ctx, { to: user.email, ...reactivationEmail(user, reason, link?.url ?? null) }, { idempotencyKey: key });
+    return null;
+  },
+});
 
 /**
  * Deactivates through users.applyStatus (so the identity provider ends the account's sessions)

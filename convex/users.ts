@@ -215,6 +215,8 @@ export const setStatus = adminMutation({
     if (user.status === status) return null;
     if (status === "deactivated" && (await isLastActiveAdmin(ctx.db, user))) throw userError("LAST_ADMIN");
     await applyStatus(ctx, user, status, reason ?? "other");
+    // The member hears why and the way back, as after the inactivity sweep (same texts and link).
+    if (status === "deactivated") await ctx.scheduler.runAfter(0, internal.reactivation.announceDeactivation, { userId });
     return null;
   },
 });

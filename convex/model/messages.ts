@@ -109,8 +109,7 @@ export const UPGRADE_MESSAGES = {
   CURRENT_PLAN: "That's already your current plan, so there's nothing to change.",
   PLAN_NOT_AVAILABLE: "That plan isn't available for your account. Please choose one of the plans shown.",
   TO_CHECKOUT: "Taking you to checkout to finish.",
-  CANCEL_IN_BILLING: "To move to a free plan, cancel your paid plan in Billing.",
-  BASIC_INCLUDED: "Your Foundation plan already includes everything in Basic, so there's nothing to change.",
+  PLAN_INCLUDED: "Your plan already includes everything in that one, so there's nothing to change. To change or cancel your plan, go to Billing.",
   FOUNDATION_READY: "Foundation is free, so it's yours now. Your dashboard is ready.",
 } as const;
 

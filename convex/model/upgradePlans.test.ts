@@ -3,15 +3,16 @@ import { UPGRADE_MESSAGES } from "./messages";
 import { PREMIUM_TIERS, TIERS } from "./permissions";
 import { PREMIUM_FEATURES } from "./premiumContent";
 import { PREMIUM_PLAN } from "./products";
-import { choosePlan, CURRENT_PLAN_LABEL, upgradePlans, type UpgradeViewer } from "./upgradePlans";
+import { choosePlan, CURRENT_PLAN_LABEL, holdsPlanOnCards, upgradePlans, type UpgradeViewer } from "./upgradePlans";
 
 const client = (tier: string): UpgradeViewer => ({ tier, role: "client", userType: "client" });
 const guest = (tier: string): UpgradeViewer => ({ tier, role: "client", userType: "guest_confirmed" });
 const ids = (viewer: UpgradeViewer) => upgradePlans(viewer).map((plan) => plan.id);
 const current = (viewer: UpgradeViewer) =>
   upgradePlans(viewer)
-    .filter((plan) => plan.disabled)
+    .filter((plan) => plan.buttonText === CURRENT_PLAN_LABEL)
     .map((plan) => plan.id);
+const buttons = (viewer: UpgradeViewer) => Object.fromEntries(upgradePlans(viewer).map((plan) => [plan.id, [plan.buttonText, plan.disabled]]));
 
 describe("upgrade plans (SPEC §4, §9)", () => {
   it("prices Basic and Foundation free, Premium at 19 a month or 190 a year instead of 228, saving 38", () => {
@@ -43,22 +44,39 @@ describe("upgrade plans (SPEC §4, §9)", () => {
     expect(ids({ tier: "basic", role: "coach", userType: "coach" })).not.toContain("foundation");
   });
 
-  it("marks Basic current for public and basic, Foundation for foundation, both Premium plans for any premium tier", () => {
+  it("marks Basic current for public and basic, Foundation for foundation, both Premium plans for the premium tier only", () => {
     expect(current(guest("public"))).toEqual(["basic"]);
     expect(current(guest("basic"))).toEqual(["basic"]);
     expect(current(guest("foundation"))).toEqual(["foundation"]);
     expect(current(client("foundation"))).toEqual([]);
-    for (const tier of PREMIUM_TIERS) expect(current(guest(tier))).toEqual(["premium-monthly", "premium-yearly"]);
+    expect(current(client("premium"))).toEqual(["premium-monthly", "premium-yearly"]);
+    for (const tier of PREMIUM_TIERS.filter((tier) => tier !== "premium")) expect(current(guest(tier))).toEqual([]);
   });
 
-  it("disables current plans, labelled Current Plan, and names the plan on every other button", () => {
-    for (const plan of upgradePlans(client("premium"))) {
-      expect(plan.buttonText).toBe(plan.disabled ? CURRENT_PLAN_LABEL : `Choose ${plan.name}`);
-    }
-    expect(upgradePlans(client("mastery")).find((plan) => plan.id === "premium-yearly")).toMatchObject({
-      disabled: true,
-      buttonText: "Current Plan",
+  it("offers a Control member nothing below their plan: the cards their tier includes say so and cannot be chosen", () => {
+    expect(buttons(client("control"))).toEqual({
+      basic: ["Included in Control", true],
+      "premium-monthly": ["Included in Control", true],
+      "premium-yearly": ["Included in Control", true],
     });
+    expect(buttons(guest("mastery"))).toMatchObject({ foundation: ["Included in Mastery", true] });
+    expect(buttons(client("foundation"))).toEqual({
+      basic: ["Included in Foundation", true],
+      "premium-monthly": ["Choose Premium Monthly", false],
+      "premium-yearly": ["Choose Premium Yearly", false],
+    });
+    expect(holdsPlanOnCards(client("control"))).toBe(false);
+    expect(holdsPlanOnCards(client("premium"))).toBe(true);
+  });
+
+  it("disables current plans, labelled Current Plan, and names the plan on every button on offer", () => {
+    for (const plan of upgradePlans(client("premium"))) {
+      expect(plan.buttonText).toBe(plan.id === "basic" ? "Included in Premium" : CURRENT_PLAN_LABEL);
+      expect(plan.disabled).toBe(true);
+    }
+    for (const plan of upgradePlans(guest("public"))) {
+      expect(plan.buttonText).toBe(plan.id === "basic" ? CURRENT_PLAN_LABEL : `Choose ${plan.name}`);
+    }
   });
 });
 
@@ -76,20 +94,15 @@ describe("choosing a plan (SPEC §7)", () => {
 
   it("refuses the current plan and a plan the viewer is not offered", () => {
     expect(choosePlan(client("basic"), "basic")).toEqual({ error: "CURRENT_PLAN" });
-    expect(choosePlan(client("control"), "premium-monthly")).toEqual({ error: "CURRENT_PLAN" });
+    expect(choosePlan(client("premium"), "premium-monthly")).toEqual({ error: "CURRENT_PLAN" });
     expect(choosePlan(guest("foundation"), "foundation")).toEqual({ error: "CURRENT_PLAN" });
     expect(choosePlan(client("public"), "foundation")).toEqual({ error: "PLAN_NOT_AVAILABLE" });
   });
 
-  it("sends a free plan below a paid tier to billing, where cancelling lives", () => {
-    expect(choosePlan(client("premium"), "basic")).toEqual({
-      message: UPGRADE_MESSAGES.CANCEL_IN_BILLING,
-      redirectTo: "/dashboard/billing",
-    });
-    expect(choosePlan(guest("mastery"), "foundation")).toEqual({
-      message: UPGRADE_MESSAGES.CANCEL_IN_BILLING,
-      redirectTo: "/dashboard/billing",
-    });
+  it("changes nothing for a plan the member's tier includes, and says where changing or cancelling lives", () => {
+    expect(choosePlan(client("premium"), "basic")).toEqual({ message: UPGRADE_MESSAGES.PLAN_INCLUDED });
+    expect(choosePlan(client("control"), "premium-monthly")).toEqual({ message: UPGRADE_MESSAGES.PLAN_INCLUDED });
+    expect(choosePlan(guest("mastery"), "foundation")).toEqual({ message: UPGRADE_MESSAGES.PLAN_INCLUDED });
   });
 
   it("grants a guest free Foundation without checkout, and says Basic is already part of Foundation", () => {
@@ -98,6 +111,6 @@ describe("choosing a plan (SPEC §7)", () => {
       redirectTo: "/dashboard",
       grant: "foundation",
     });
-    expect(choosePlan(client("foundation"), "basic")).toEqual({ message: UPGRADE_MESSAGES.BASIC_INCLUDED });
+    expect(choosePlan(client("foundation"), "basic")).toEqual({ message: UPGRADE_MESSAGES.PLAN_INCLUDED });
   });
 });

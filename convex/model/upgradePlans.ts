@@ -4,7 +4,7 @@
  * refuses a choice the cards do not offer.
  */
 import { UPGRADE_MESSAGES, type ErrorCode } from "./messages";
-import { hasPremiumAccess, isGuest } from "./permissions";
+import { hasPremiumAccess, isGuest, TIER_LABELS, type MemberTier } from "./permissions";
 import { PREMIUM_FEATURES } from "./premiumContent";
 import { PREMIUM_PLAN, type PremiumBillingCycle } from "./products";
 
@@ -18,6 +18,12 @@ export const PLAN_BILLING: Partial<Record<UpgradePlanId, PremiumBillingCycle>> =
 };
 
 export const CURRENT_PLAN_LABEL = "Current Plan";
+/** A card below the member's plan: nothing to gain, so not offered as a choice. */
+export const includedLabel = (tier: string) => `Included in ${tierLabel(tier)}`;
+
+export function tierLabel(tier: string): string {
+  return tier in TIER_LABELS ? TIER_LABELS[tier as MemberTier] : tier;
+}
 /** Where a paid plan is cancelled, which is how a member moves down to a free one. */
 export const BILLING_URL = "/dashboard/billing";
 
@@ -44,7 +50,15 @@ export type UpgradeViewer = { tier: string; role: string; userType: string };
 const MONTHS_PER_YEAR = 12;
 const YEARLY_ORIGINAL = PREMIUM_PLAN.prices.monthly * MONTHS_PER_YEAR;
 
-type PlanDefinition = Omit<PlanCard, "buttonText" | "disabled"> & { isCurrent: (tier: string) => boolean };
+type PlanDefinition = Omit<PlanCard, "buttonText" | "disabled"> & {
+  isCurrent: (tier: string) => boolean;
+  /** The member's tier already holds everything the card gives (and more). */
+  isIncluded: (tier: string) => boolean;
+};
+
+const BASIC_TIERS = new Set(["public", "basic"]);
+/** Premium access on a tier other than Premium itself: Clarity, Control, Mastery, Elite. */
+const includesPremium = (tier: string) => hasPremiumAccess(tier) && tier !== "premium";
 
 const PLANS: readonly PlanDefinition[] = [
   {
@@ -55,7 +69,8 @@ const PLANS: readonly PlanDefinition[] = [
     features: ["Blog posts and case studies", "Free guides and resources", "Live events"],
     popular: false,
     guestOnly: false,
-    isCurrent: (tier) => tier === "public" || tier === "basic",
+    isCurrent: (tier) => BASIC_TIERS.has(tier),
+    isIncluded: (tier) => !BASIC_TIERS.has(tier),
   },
   {
     id: "foundation",
@@ -70,6 +85,7 @@ const PLANS: readonly PlanDefinition[] = [
     popular: false,
     guestOnly: true,
     isCurrent: (tier) => tier === "foundation",
+    isIncluded: hasPremiumAccess,
   },
   {
     id: "premium-monthly",
@@ -79,7 +95,8 @@ const PLANS: readonly PlanDefinition[] = [
     features: PREMIUM_FEATURES,
     popular: false,
     guestOnly: false,
-    isCurrent: hasPremiumAccess,
+    isCurrent: (tier) => tier === "premium",
+    isIncluded: includesPremium,
   },
   {
     id: "premium-yearly",
@@ -91,21 +108,30 @@ const PLANS: readonly PlanDefinition[] = [
     originalPrice: YEARLY_ORIGINAL,
     savings: YEARLY_ORIGINAL - PREMIUM_PLAN.prices.yearly,
     guestOnly: false,
-    isCurrent: hasPremiumAccess,
+    isCurrent: (tier) => tier === "premium",
+    isIncluded: includesPremium,
   },
 ];
 
 /**
  * The cards `viewer` sees (SPEC §4): Foundation only for guests; Basic is current on the public and
- * basic tiers, Foundation on foundation, both Premium plans on any premium tier. Current plans are
- * disabled and say so.
+ * basic tiers, Foundation on foundation, both Premium plans on the premium tier. Current plans are
+ * disabled and say so; so are plans the member's tier already includes (Premium for a Control
+ * member, Basic for anyone above it), which say whose plan includes them: only a step up is offered.
  */
 export function upgradePlans(viewer: UpgradeViewer): PlanCard[] {
   const guest = isGuest(viewer);
-  return PLANS.filter((plan) => guest || !plan.guestOnly).map(({ isCurrent, ...plan }) => {
+  return PLANS.filter((plan) => guest || !plan.guestOnly).map(({ isCurrent, isIncluded, ...plan }) => {
     const current = isCurrent(viewer.tier);
-    return { ...plan, buttonText: current ? CURRENT_PLAN_LABEL : `Choose ${plan.name}`, disabled: current };
+    const included = !current && isIncluded(viewer.tier);
+    const buttonText = current ? CURRENT_PLAN_LABEL : included ? includedLabel(viewer.tier) : `Choose ${plan.name}`;
+    return { ...plan, buttonText, disabled: current || included };
   });
+}
+
+/** Whether the member's own plan is one of the cards; if not (Clarity, Control, Mastery, Elite, a member's Foundation), the page names it. */
+export function holdsPlanOnCards(viewer: UpgradeViewer): boolean {
+  return upgradePlans(viewer).some((plan) => plan.buttonText === CURRENT_PLAN_LABEL);
 }
 
 /** The checkout page's address for a tier and billing cycle. */
@@ -117,18 +143,16 @@ export type PlanChoice = { error: ErrorCode } | { message: string; redirectTo?: 
 
 /**
  * What choosing `planId` does for `viewer`. Paid plans go through checkout (their tier changes only
- * when Stripe confirms), and moving down from a paid tier is cancelling it in billing. Foundation
- * is free, so a guest who chooses it gets it at once (`grant`): there is nothing to pay for. A plan
- * the viewer is not offered, or already has, is refused.
+ * when Stripe confirms). Foundation is free, so a guest who chooses it gets it at once (`grant`):
+ * there is nothing to pay for. A plan the viewer is not offered, or already has, is refused; one
+ * their plan includes changes nothing, and the answer says where changing or cancelling lives.
  */
 export function choosePlan(viewer: UpgradeViewer, planId: UpgradePlanId): PlanChoice {
   const plan = upgradePlans(viewer).find((card) => card.id === planId);
   if (!plan) return { error: "PLAN_NOT_AVAILABLE" };
-  if (plan.disabled) return { error: "CURRENT_PLAN" };
+  if (plan.buttonText === CURRENT_PLAN_LABEL) return { error: "CURRENT_PLAN" };
+  if (plan.disabled) return { message: UPGRADE_MESSAGES.PLAN_INCLUDED };
   const billing = PLAN_BILLING[plan.id];
   if (billing) return { message: UPGRADE_MESSAGES.TO_CHECKOUT, redirectTo: checkoutPath(PREMIUM_PLAN.tier, billing) };
-  if (hasPremiumAccess(viewer.tier)) return { message: UPGRADE_MESSAGES.CANCEL_IN_BILLING, redirectTo: BILLING_URL };
-  if (plan.id === "foundation") return { message: UPGRADE_MESSAGES.FOUNDATION_READY, redirectTo: "/dashboard", grant: "foundation" };
-  // Basic on the foundation tier: Foundation holds everything Basic has, so there is nothing to do.
-  return { message: UPGRADE_MESSAGES.BASIC_INCLUDED };
+  return { message: UPGRADE_MESSAGES.FOUNDATION_READY, redirectTo: "/dashboard", grant: "foundation" };
 }

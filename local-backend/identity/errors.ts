@@ -1,4 +1,5 @@
 /** Errors of the identity provider: a stable code for programs, a message for people, the HTTP status to answer with. */
+import { AUTH_MESSAGES } from "../../convex/model/authMessages";
 import { BOUND_MESSAGES } from "../../convex/model/bounds";
 
 export const MESSAGES = {
@@ -14,7 +15,8 @@ export const MESSAGES = {
   nameCharacters: BOUND_MESSAGES.lineCharacters,
   emailTaken: "An account with this email already exists. Sign in instead.",
   invalidCredentials: "That email and password don't match an account.",
-  accountDeactivated: "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
+  /** The same words as the app's own refusal, which links the page it names. */
+  accountDeactivated: AUTH_MESSAGES.ACCOUNT_DEACTIVATED,
   signInRateLimited: (minutes: number) => `Too many sign-in attempts. Please wait ${minutesText(minutes)} and try again.`,
   registerRateLimited: (minutes: number) => `Too many sign-up attempts. Please wait ${minutesText(minutes)} and try again.`,
   signedOut: "You are signed out.",

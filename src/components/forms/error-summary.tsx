@@ -1,4 +1,5 @@
 import { AlertCircleIcon } from "lucide-react";
+import { LinkedText } from "@/components/linked-text";
 
 export interface SummaryItem {
   /** The id of the field the error belongs to. */
@@ -24,7 +25,9 @@ export function ErrorSummary({ message, items }: { message: string; items: Summa
     >
       <p className="flex items-center gap-2 font-semibold">
         <AlertCircleIcon className="size-5 shrink-0 text-destructive" aria-hidden />
-        {message}
+        <span>
+          <LinkedText text={message} />
+        </span>
       </p>
       {items.length > 0 ? (
         <ul className="ml-7 flex flex-col">

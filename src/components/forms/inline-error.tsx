@@ -1,5 +1,6 @@
 import { AlertTriangleIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { LinkedText } from "@/components/linked-text";
 import { cn } from "@/lib/utils";
 
 /** An error said where it happened: red, with an icon, announced at once. Renders nothing without a message. */
@@ -8,7 +9,7 @@ export function InlineError({ children, className }: { children?: ReactNode; cla
   return (
     <div role="alert" className={cn("flex items-start gap-2 text-sm font-medium text-destructive", className)}>
       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <div>{children}</div>
+      <div>{typeof children === "string" ? <LinkedText text={children} /> : children}</div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { AlertTriangleIcon } from "lucide-react";
+import { LinkedText } from "@/components/linked-text";
 import { useViewer } from "@/features/auth/viewer";
 
 /** Why the app signed someone out (a deactivated account), on whatever page they are. */
@@ -12,7 +13,9 @@ export function AccountNotice() {
         className="flex items-start gap-2 rounded-lg border border-warning/50 bg-warning-muted p-4 font-medium text-warning-foreground"
       >
         <AlertTriangleIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
-        {viewer.notice}
+        <span>
+          <LinkedText text={viewer.notice} />
+        </span>
       </p>
     </div>
   );

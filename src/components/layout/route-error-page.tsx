@@ -1,6 +1,7 @@
 import { Link, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import { AlertTriangleIcon } from "lucide-react";
 import { useEffect, useMemo } from "react";
+import { LinkedText } from "@/components/linked-text";
 import { Button } from "@/components/ui/button";
 import { captureFailure } from "@/lib/error-reporting";
 import { MESSAGES } from "@/lib/messages";
@@ -18,7 +19,9 @@ function DeactivatedWhileOpen() {
       <h1 id="route-error-title" className="text-3xl font-bold">
         Your account is paused
       </h1>
-      <p className="text-lg text-muted-foreground">{AUTH_MESSAGES.ACCOUNT_DEACTIVATED}</p>
+      <p className="text-lg text-muted-foreground">
+        <LinkedText text={AUTH_MESSAGES.ACCOUNT_DEACTIVATED} />
+      </p>
       <div className="flex flex-wrap gap-3">
         <Button asChild>
           <Link to="/account/reactivate">Reactivate my account</Link>

@@ -83,7 +83,8 @@ describe("routing shell", () => {
     const { tree } = testTree();
     renderApp("/paused", { tree });
     expect(await screen.findByRole("heading", { level: 1, name: "Your account is paused" })).toBeInTheDocument();
-    expect(screen.getByText("This account is deactivated. Visit /account/reactivate or contact support to restore it.")).toBeInTheDocument();
+    expect(screen.getByRole("main")).toHaveTextContent("This account is deactivated. Visit /account/reactivate or contact support to restore it.");
+    expect(screen.getByRole("link", { name: "/account/reactivate" })).toHaveAttribute("href", "/account/reactivate");
     expect(screen.getByRole("link", { name: "Reactivate my account" })).toHaveAttribute("href", "/account/reactivate");
     expect(screen.queryByTestId("support-code")).not.toBeInTheDocument();
   });

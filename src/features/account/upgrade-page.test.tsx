@@ -67,11 +67,22 @@ describe("upgrade page", () => {
   });
 
   it("disables both Premium plans for a premium member", async () => {
-    await renderUpgrade("/account/upgrade", signedIn({ tier: "mastery" }));
+    await renderUpgrade("/account/upgrade", signedIn({ tier: "premium" }));
     expect(screen.getAllByRole("button", { name: /^Current Plan/ }).map((button) => button.textContent)).toEqual([
       "Current Plan: Premium Monthly",
       "Current Plan: Premium Yearly",
     ]);
+  });
+
+  it("names a Control member's own plan and offers nothing below it as a choice", async () => {
+    await renderUpgrade("/account/upgrade", signedIn({ tier: "control" }));
+    expect(screen.getByText(/Your plan:/)).toHaveTextContent("Your plan: Control.");
+    expect(screen.getByRole("link", { name: "Billing" })).toHaveAttribute("href", "/dashboard/billing");
+    expect(screen.queryByRole("button", { name: /^Current Plan/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Choose/ })).not.toBeInTheDocument();
+    for (const name of ["Basic", "Premium Monthly", "Premium Yearly"]) {
+      expect(screen.getByRole("button", { name: `Included in Control: ${name}` })).toBeDisabled();
+    }
   });
 
   it("says which content sent the member here", async () => {
@@ -106,10 +117,10 @@ describe("upgrade page", () => {
   });
 
   it("shows a success text that leads nowhere else", async () => {
-    state.answer = () => Promise.resolve({ message: UPGRADE_MESSAGES.BASIC_INCLUDED });
+    state.answer = () => Promise.resolve({ message: UPGRADE_MESSAGES.PLAN_INCLUDED });
     await renderUpgrade("/account/upgrade", signedIn({ tier: "foundation" }));
-    await userEvent.click(screen.getByRole("button", { name: "Choose Basic" }));
-    expect(await screen.findByText(UPGRADE_MESSAGES.BASIC_INCLUDED)).toHaveAttribute("role", "status");
+    await userEvent.click(screen.getByRole("button", { name: "Choose Premium Monthly" }));
+    expect(await screen.findByText(UPGRADE_MESSAGES.PLAN_INCLUDED)).toHaveAttribute("role", "status");
   });
 
   it("sends visitors to sign in first, and back afterwards", async () => {

@@ -2,7 +2,16 @@ import { UPGRADE_TITLE } from "./titles";
 import { api } from "@convex/_generated/api";
 import { TIER_LABELS } from "@convex/model/permissions";
 import { formatPrice } from "@convex/model/products";
-import { PLAN_BILLING, UPGRADE_PLAN_IDS, upgradePlans, type PlanCard, type UpgradePlanId } from "@convex/model/upgradePlans";
+import {
+  BILLING_URL,
+  holdsPlanOnCards,
+  PLAN_BILLING,
+  tierLabel,
+  UPGRADE_PLAN_IDS,
+  upgradePlans,
+  type PlanCard,
+  type UpgradePlanId,
+} from "@convex/model/upgradePlans";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useMutation } from "convex/react";
 import { ArrowLeftIcon, CheckIcon, LockKeyholeIcon, ShieldCheckIcon, StarIcon } from "lucide-react";
@@ -159,6 +168,16 @@ export function UpgradePage({ content }: { content?: GatedContent }) {
           <p role="status" aria-live="polite" className={cn(result && "message" in result ? "rounded-lg border bg-card p-4" : "sr-only")}>
             {result && "message" in result ? result.message : ""}
           </p>
+          {holdsPlanOnCards(viewer.user) ? null : (
+            <p className="text-lg">
+              Your plan: <strong>{tierLabel(viewer.user.tier)}</strong>. It already includes the plans marked below. To change or cancel
+              it, go to{" "}
+              <Link to={BILLING_URL} className={textLinkClass}>
+                Billing
+              </Link>
+              .
+            </p>
+          )}
           <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
             {upgradePlans(viewer.user).map((plan) => (
               <PlanCardItem key={plan.id} plan={plan} busy={pending !== null} pending={pending === plan.id} />

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
+import { AUTH_MESSAGES } from "@convex/model/authMessages";
 import { signedOutLocalClient } from "@/test/auth";
 import { renderApp } from "@/test/render-app";
 import { server } from "../../../tests/mocks/server";
@@ -56,6 +57,22 @@ describe("sign-in page", () => {
     expect(screen.getByRole("button", { name: "Sign in" })).toBeEnabled();
     expect(screen.getByLabelText(/Email address/)).toHaveValue("maya@example.com");
     expect(screen.getByLabelText(/Password/)).toHaveValue("not my password");
+  });
+
+  it("links the page a deactivated account's refusal names", async () => {
+    server.use(
+      http.post("*/auth/login", () => HttpResponse.json({ code: "ACCOUNT_DEACTIVATED", message: AUTH_MESSAGES.ACCOUNT_DEACTIVATED }, { status: 403 })),
+    );
+    renderApp("/login", { localAuth: await signedOutLocalClient() });
+
+    await userEvent.type(await screen.findByLabelText(/Email address/), "maya@example.com");
+    await userEvent.type(screen.getByLabelText(/Password/), "a good password");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+
+    const summary = await screen.findByRole("alert");
+    expect(summary).toHaveTextContent(AUTH_MESSAGES.ACCOUNT_DEACTIVATED);
+    const link = within(summary).getByRole("link", { name: "/account/reactivate" });
+    expect(link).toHaveAttribute("href", "/account/reactivate");
   });
 
   it("goes back to where the visitor was headed after signing in", async () => {

@@ -77,6 +77,7 @@ describe("CurrentViewerProvider", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(
       "This account is deactivated. Visit /account/reactivate or contact support to restore it.",
     );
+    expect(screen.getByRole("link", { name: "/account/reactivate" })).toHaveAttribute("href", "/account/reactivate");
   });
 
   it("signs out with when to try again when too many accounts were just made from the network", async () => {
@@ -90,6 +91,20 @@ describe("CurrentViewerProvider", () => {
     await act(() => Promise.resolve());
     expect(screen.getByTestId("viewer")).toHaveTextContent("signed-out");
     expect(screen.getByRole("alert")).toHaveTextContent(message);
+  });
+
+  it("stops showing a deactivated account as signed in at once, before the sign-out has finished", () => {
+    backend.authenticated = true;
+    backend.me = memberUser({ firstName: "Maya" });
+    const auth = testAuthSession("signed-in");
+    // A sign-out still on its way: meanwhile the member's pages must not keep asking for member data.
+    auth.signOut.mockImplementation(() => new Promise<void>(() => {}));
+    const view = render(viewerTree(auth));
+
+    backend.me = memberUser({ firstName: "Maya", status: "deactivated" });
+    view.rerender(viewerTree(auth));
+    expect(screen.getByTestId("viewer")).toHaveTextContent("signed-out");
+    expect(screen.getByRole("alert")).toHaveTextContent("This account is deactivated.");
   });
 
   it("signs out with the reason when the account is deactivated while the app is open", async () => {

@@ -64,11 +64,13 @@ export function CurrentViewerProvider({ children }: { children: ReactNode }) {
   }, [isAuthenticated, ensureCurrent]);
 
   const viewer = useMemo<Viewer>(() => {
-    if (status === "signed-out") return notice ? { status, notice } : { status };
+    // A deactivated account counts as signed out from the moment its row says so, not when the
+    // sign-out finishes: its member queries are refused from then on, and nothing should ask.
+    if (status === "signed-out" || deactivated) return notice ? { status: "signed-out", notice } : { status: "signed-out" };
     // Signed in, but the users row is still on its way (or being created).
     if (status === "loading" || !me) return { status: "loading" };
     return { status: "signed-in", user: me };
-  }, [status, notice, me]);
+  }, [status, notice, me, deactivated]);
 
   // Every Convex mount (local and Clerk sign-in) passes here, so the connection banner is mounted
   // once, beside the app rather than around it: showing it never remounts a page.
