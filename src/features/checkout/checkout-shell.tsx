@@ -1,5 +1,5 @@
 import { MONEY_BACK_DAYS } from "@convex/model/billing";
-import { formatPrice } from "@convex/model/products";
+import { formatPrice, orderLineLabel } from "@convex/model/products";
 import { ShieldCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -94,7 +94,7 @@ export function OrderLineItem({
   return (
     <li className="flex justify-between gap-4">
       <span>
-        {item.name} x {item.quantity}
+        {orderLineLabel(item)}
         {item.minutes > 0 ? (
           <span className="block text-sm text-muted-foreground">
             {item.minutes} minutes {minutesNote}
