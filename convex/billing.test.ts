@@ -247,6 +247,9 @@ describe("cart checkout", () => {
     const ledger = await t.run((ctx) => ctx.db.query("timeLedger").collect());
     expect(ledger.map((entry) => [entry.kind, entry.minutes])).toEqual([["purchase", 180]]);
     expect(await maya.as.query(api.billing.order, { orderId: started.orderId })).toMatchObject({ status: "paid", amount: 19800 });
+    // The payment history says how many were bought, not only what.
+    const overview = await maya.as.query(api.billing.overview, {});
+    expect(overview.payments).toEqual([expect.objectContaining({ amount: 19800, description: "Focus Hour x 2" })]);
   });
 
   it("refuses unknown products, unavailable ones and quantities over the maximum, with the SPEC texts", async () => {

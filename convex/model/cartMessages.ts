@@ -5,6 +5,8 @@
 export const CART_MESSAGES = {
   unavailable: (name: string) => `${name} is currently unavailable`,
   maxQuantity: (name: string, max: number) => `Maximum quantity for ${name} is ${max}`,
+  /** Beside a line that holds the most one order can: a calm note, not the refusal above. */
+  atMaxQuantity: (max: number) => (max === 1 ? "One per order." : `Up to ${max} per order.`),
   empty: "Your cart is empty. Add something from the marketplace first.",
   notFound: "Something in your cart is no longer in our catalogue. Please remove it and try again.",
   quantityInvalid: "Quantities must be whole numbers of 1 or more.",

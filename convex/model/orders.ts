@@ -22,7 +22,7 @@ import {
 import { defaultDuration } from "./availability";
 import { bookSession } from "./bookings";
 import type { UserError } from "./messages";
-import { formatPrice } from "./products";
+import { formatPrice, orderLineLabel } from "./products";
 import { creditPurchase } from "./timeBalance";
 
 const LOOKUP_KEY = /^lwcc_(clarity|control|mastery|premium)_(monthly|quarterly|yearly)$/;
@@ -116,7 +116,7 @@ async function markOrderPaid(ctx: MutationCtx, orderId: Id<"orders">, now: numbe
   const user = await ctx.db.get("users", order.userId);
   if (!user) return;
   for (const item of order.items) {
-    if (item.minutes > 0) await creditPurchase(ctx, user._id, { minutes: item.minutes, note: `Time package: ${item.name} x ${item.quantity}` }, now);
+    if (item.minutes > 0) await creditPurchase(ctx, user._id, { minutes: item.minutes, note: `Time package: ${orderLineLabel(item)}` }, now);
   }
   if (order.schedule) await bookChosenTime(ctx, order._id, order.schedule, user, now);
   await queueEmail(ctx, { to: user.email, ...confirmationEmail(order, user) }, { idempotencyKey: `order-paid:${orderId}` });
@@ -141,7 +141,7 @@ function confirmationEmail(order: Doc<"orders">, user: Doc<"users">) {
   const what =
     order.kind === "subscription"
       ? `${findPlanPrice(order.tier ?? "", order.billingCycle ?? "")?.name ?? "Your plan"} is active.`
-      : order.items.map((item) => `${item.name} x ${item.quantity}: ${formatPrice(item.totalPrice)}`).join("\n");
+      : order.items.map((item) => `${orderLineLabel(item)}: ${formatPrice(item.totalPrice)}`).join("\n");
   return {
     subject: "Your LWCC payment is confirmed",
     template: "payment_confirmation",
@@ -154,7 +154,7 @@ export async function applyPaymentSucceeded(ctx: MutationCtx, intent: Stripe.Pay
   const order = await orderOfIntent(ctx, intent.id);
   if (!order) return;
   const now = Date.now();
-  if (order.kind === "cart") await recordPayment(ctx, { userId: order.userId, sourceId: intent.id, amount: intent.amount_received || intent.amount, currency: intent.currency, description: order.items.map((item) => item.name).join(", "), paidAt: ms(intent.created) ?? now, orderId: order._id });
+  if (order.kind === "cart") await recordPayment(ctx, { userId: order.userId, sourceId: intent.id, amount: intent.amount_received || intent.amount, currency: intent.currency, description: order.items.map(orderLineLabel).join(", "), paidAt: ms(intent.created) ?? now, orderId: order._id });
   await markOrderPaid(ctx, order._id, now);
 }
 

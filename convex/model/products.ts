@@ -17,6 +17,11 @@ export function formatPrice(cents: number, currency = "usd"): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(cents / 100);
 }
 
+/** One line of an order as people read it, the quantity included: "Focus Hour x 2". */
+export function orderLineLabel(item: { name: string; quantity: number }): string {
+  return `${item.name} x ${item.quantity}`;
+}
+
 export const BILLING_CYCLES = ["monthly", "quarterly"] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { CART_MESSAGES } from "@convex/model/cartMessages";
 import { CART } from "@/lib/constants";
 import { cartProduct, saveCart } from "@/test/cart";
 import { renderApp } from "@/test/render-app";
@@ -33,13 +34,15 @@ describe("the header's cart", () => {
     expect(within(sheet).getByRole("link", { name: "Manage your subscription" })).toHaveAttribute("href", "/subscription-portal");
   });
 
-  it("disables plus at the maximum with the SPEC warning; minus to zero removes the line", async () => {
+  it("disables plus at the maximum with a calm note, not the refusal; minus to zero removes the line", async () => {
     saveCart([hour, 1]);
     const sheet = await openCart("Cart, 1 item");
     const plus = within(sheet).getByRole("button", { name: "One more Coaching hour" });
     await userEvent.click(plus);
     expect(plus).toBeDisabled();
-    expect(within(sheet).getByText("Maximum quantity for Coaching hour is 2")).toBeInTheDocument();
+    // Nothing was refused: the SPEC warning is for trying to go past the maximum.
+    expect(within(sheet).queryByText(/Maximum quantity/)).not.toBeInTheDocument();
+    expect(plus).toHaveAccessibleDescription(CART_MESSAGES.atMaxQuantity(2));
     // The page behind the open sheet is hidden from assistive technology, the header's button with it.
     expect(screen.getByRole("button", { name: "Cart, 2 items", hidden: true })).toBeInTheDocument();
     expect(within(sheet).getByText("$300.00", { selector: "p" })).toBeInTheDocument();
@@ -49,6 +52,14 @@ describe("the header's cart", () => {
     expect(within(sheet).queryByRole("listitem", { name: "Coaching hour" })).not.toBeInTheDocument();
     expect(within(sheet).getByText(/Your cart is empty/)).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(CART.storageKey)!)).toEqual({ items: [], currency: "usd" });
+  });
+
+  it("says nothing alarming about a one-per-order product that was just added", async () => {
+    saveCart([course, 1]);
+    const sheet = await openCart("Cart, 1 item");
+    const line = within(sheet).getByRole("listitem", { name: "Calm Inbox" });
+    expect(line).not.toHaveTextContent(/Maximum quantity/);
+    expect(within(line).getByText(CART_MESSAGES.atMaxQuantity(1))).not.toHaveClass("text-warning-foreground");
   });
 
   it("removes one line, or empties the cart", async () => {

@@ -12,10 +12,12 @@ import { useCart } from "./cart-provider";
 const LINK = "inline-flex min-h-11 items-center text-primary underline underline-offset-4";
 
 function CartLine({ item }: { item: CartItem }) {
-  const { update, remove } = useCart();
+  const { cart, update, remove } = useCart();
   const { product, quantity } = item;
   const full = atMaxQuantity(item);
-  const warningId = `cart-max-${product.id}`;
+  // At the maximum a calm note explains the disabled plus; the refusal itself is said once, above the lines.
+  const refused = cart.error === MESSAGES.cart.maxQuantity(product.name, product.maxQuantity);
+  const noteId = `cart-max-${product.id}`;
   return (
     <li aria-label={product.name} className="flex flex-col gap-2 border-b pb-4">
       <div className="flex items-start justify-between gap-3">
@@ -40,7 +42,7 @@ function CartLine({ item }: { item: CartItem }) {
             size="icon"
             aria-label={`One more ${product.name}`}
             disabled={full}
-            aria-describedby={full ? warningId : undefined}
+            aria-describedby={full && !refused ? noteId : undefined}
             onClick={() => update(product.id, quantity + 1)}
           >
             <PlusIcon aria-hidden />
@@ -51,10 +53,9 @@ function CartLine({ item }: { item: CartItem }) {
           Remove
         </Button>
       </div>
-      {full ? (
-        <p id={warningId} className="flex items-center gap-1.5 text-sm text-warning-foreground">
-          <CircleAlertIcon className="size-4 shrink-0" aria-hidden />
-          {MESSAGES.cart.maxQuantity(product.name, product.maxQuantity)}
+      {full && !refused ? (
+        <p id={noteId} className="text-sm text-muted-foreground">
+          {MESSAGES.cart.atMaxQuantity(product.maxQuantity)}
         </p>
       ) : null}
     </li>

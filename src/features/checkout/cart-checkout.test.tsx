@@ -96,6 +96,8 @@ describe("cart checkout", () => {
     expect(state.quoted.at(-1)).toEqual({ lines: [{ productId: "products:course", quantity: 1 }] });
     expect(summary).toHaveTextContent("Calm Inbox x 1$59.00");
     expect(summary).toHaveTextContent("Due today$59.00");
+    // A cart is an order of products: the plans' promise is for plan checkouts.
+    expect(screen.queryByText(/plan/i)).not.toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByLabelText(/Cardholder name/)).toHaveValue("Maya Lopez");
     await pay();

@@ -166,6 +166,14 @@ describe("payment outcome pages", () => {
     expect(screen.getByRole("link", { name: /E-mail support@/ })).toHaveAttribute("href", expect.stringMatching(/^mailto:support@lwcc.example/));
   });
 
+  it("after a failed cart payment, leads back to the cart's products, not to the plans", async () => {
+    renderPage(<PaymentFailedPage code="card_declined" />, { viewer: maya });
+    expect(await screen.findByRole("alert")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Retry" })).toHaveAttribute("href", "/checkout");
+    expect(screen.getByRole("link", { name: "Browse the marketplace" })).toHaveAttribute("href", "/marketplace");
+    expect(screen.queryByText(/plan/i)).not.toBeInTheDocument();
+  });
+
   it("waits, live, for Stripe's confirmation", async () => {
     state.order = { _id: "orders:1", kind: "subscription", status: "pending", items: [], amount: 42700, currency: "usd", createdAt: 0, subscription: null, tier: "mastery", billingCycle: "monthly" };
     renderPage(<PaymentSuccessPage orderId="orders:1" />, { viewer: maya });

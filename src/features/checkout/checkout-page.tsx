@@ -53,6 +53,7 @@ function PlanCheckout({ quote, initialCycle }: { quote: Quote; initialCycle?: st
 
   return (
     <CheckoutLayout
+      moneyBack
       description={`${details.name}: ${details.description}`}
       summary={
         <>

@@ -1,5 +1,5 @@
 import { MONEY_BACK_DAYS } from "@convex/model/billing";
-import { formatPrice } from "@convex/model/products";
+import { formatPrice, orderLineLabel } from "@convex/model/products";
 import { ShieldCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,15 +17,18 @@ export function CheckoutShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every checkout's page: the order summary and the money-back promise beside the payment. */
+/** Every checkout's page: the order summary (with a plan, its money-back promise) beside the payment. */
 export function CheckoutLayout({
   description,
   summary,
   paymentTitle,
   before,
+  moneyBack = false,
   children,
 }: {
   description: string;
+  /** The plans' money-back promise: plan checkouts only, as the promise is worded for plans. */
+  moneyBack?: boolean;
   summary: ReactNode;
   paymentTitle: string;
   /** What opens over the page first (the cart's scheduling step). */
@@ -47,7 +50,7 @@ export function CheckoutLayout({
             </CardHeader>
             <CardContent className="flex flex-col gap-6">{summary}</CardContent>
           </Card>
-          <MoneyBackNote />
+          {moneyBack ? <MoneyBackNote /> : null}
         </section>
         <section aria-labelledby="payment-title" className="flex flex-col gap-4">
           <h2 id="payment-title" className="text-xl font-semibold">
@@ -71,7 +74,7 @@ export function CheckoutSkeleton() {
   );
 }
 
-/** SPEC §9's 30-day money-back promise, as every checkout shows it. */
+/** SPEC §9's 30-day money-back promise, as every plan checkout shows it. */
 function MoneyBackNote() {
   return (
     <p className="flex gap-3 rounded-lg border bg-muted/40 p-4">
@@ -94,7 +97,7 @@ export function OrderLineItem({
   return (
     <li className="flex justify-between gap-4">
       <span>
-        {item.name} x {item.quantity}
+        {orderLineLabel(item)}
         {item.minutes > 0 ? (
           <span className="block text-sm text-muted-foreground">
             {item.minutes} minutes {minutesNote}

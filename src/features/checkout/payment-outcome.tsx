@@ -150,9 +150,15 @@ function PaymentFailedContent({ tier, code }: { tier?: string; code?: string }) 
         </Link>
       </Button>
       <div className="flex flex-col">
-        <Link to="/pricing" className={LINK}>
-          Compare plans
-        </Link>
+        {tier ? (
+          <Link to="/pricing" className={LINK}>
+            Compare plans
+          </Link>
+        ) : (
+          <Link to="/marketplace" className={LINK}>
+            Browse the marketplace
+          </Link>
+        )}
         <Link to="/support" className={LINK}>
           Support
         </Link>

@@ -78,6 +78,22 @@ describe("ActivityFeed", () => {
     expect(system).toHaveTextContent("Error");
   });
 
+  it("shows a forum reply as the reply it is, not as something completed", () => {
+    const reply = activity(1, {
+      type: "system",
+      title: 'New reply in "Timers that work"',
+      description: "A 25-minute timer helps me start.",
+      status: "completed",
+      actionUrl: "/forum/t/forumThreads:t1",
+      actionLabel: "Open thread",
+    });
+    render(<ActivityFeed {...props({ items: [reply] })} />);
+    const [row] = rows();
+    expect(within(row!).getByRole("heading", { level: 3, name: 'New reply in "Timers that work"' })).toBeInTheDocument();
+    expect(row).not.toHaveTextContent("Completed");
+    expect(within(row!).getByRole("link", { name: 'Open thread: New reply in "Timers that work"' })).toBeInTheDocument();
+  });
+
   it("shows ten, then the rest on 'Show more', asking the server only when it has more", async () => {
     const user = userEvent.setup();
     const onLoadMore = vi.fn();

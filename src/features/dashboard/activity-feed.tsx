@@ -85,7 +85,9 @@ function FeedSkeleton() {
 
 function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
   const type = TYPE_LOOK[item.type];
-  const status = STATUS_LOOK[item.status];
+  // "Completed" describes work with a course (a session, a transcript); a notice such as a forum
+  // reply or a mention has none, so it reads by its title alone. Its errors and pending states still show.
+  const status = item.type === "system" && item.status === "completed" ? null : STATUS_LOOK[item.status];
   return (
     <li className="flex gap-3 py-3">
       <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
@@ -100,10 +102,12 @@ function ActivityRow({ item, now }: { item: ActivityItem; now: number }) {
         </div>
         {item.description ? <p className="text-sm break-words text-muted-foreground">{item.description}</p> : null}
         <div className="flex flex-wrap items-center gap-x-4">
-          <span className={cn("inline-flex items-center gap-1.5 text-sm font-medium", status.className)}>
-            <status.icon className="size-4" aria-hidden />
-            {status.label}
-          </span>
+          {status ? (
+            <span className={cn("inline-flex items-center gap-1.5 text-sm font-medium", status.className)}>
+              <status.icon className="size-4" aria-hidden />
+              {status.label}
+            </span>
+          ) : null}
           {item.actionUrl ? (
             <a href={item.actionUrl} className={linkClass}>
               {item.actionLabel ?? "Open"}

@@ -1,9 +1,10 @@
 import { balanceTone } from "@convex/model/timeBalance";
+import { ClockIcon } from "lucide-react";
 import { useId } from "react";
 import { Progress } from "@/components/ui/progress";
 import { formatDuration } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
-import { BALANCE_TONE_STYLES, balanceShare } from "./time-balance";
+import { BALANCE_TONE_STYLES, balanceShare, FIRST_BALANCE_TEXTS, neverHadMinutes } from "./time-balance";
 
 export interface AvailableTimeBarProps {
   /** undefined while loading. */
@@ -25,6 +26,16 @@ export function AvailableTimeBar({ balance }: AvailableTimeBarProps) {
     );
   }
   const { remainingMinutes, totalMinutes } = balance;
+  if (neverHadMinutes(totalMinutes)) {
+    // No bar and no alarm colour for a tank that was never filled: the balance card offers the next step.
+    return (
+      <p className="flex items-center gap-1.5 text-sm">
+        <ClockIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <span className="font-medium">Available time:</span>
+        <span>{FIRST_BALANCE_TEXTS.bar}</span>
+      </p>
+    );
+  }
   const look = BALANCE_TONE_STYLES[balanceTone(remainingMinutes, totalMinutes)];
   const text = `${formatDuration(remainingMinutes)} of ${formatDuration(totalMinutes)} available`;
   return (

@@ -9,4 +9,5 @@ export const DASHBOARD_URLS = {
   notifications: "/dashboard/notifications",
   forum: "/forum",
   topUp: "/marketplace#time-packages",
+  freeIntro: "/free-intro-session",
 } as const;

@@ -102,8 +102,9 @@ describe("NotificationPanel", () => {
   });
 
   it.each([
-    ["top-right", ["top-4", "right-4"]],
-    ["top-left", ["top-4", "left-4"]],
+    // The top positions start below the sticky header (h-16), so a notification never covers its search or account menu.
+    ["top-right", ["top-20", "right-4"]],
+    ["top-left", ["top-20", "left-4"]],
     ["bottom-right", ["bottom-4", "right-4"]],
     ["bottom-left", ["bottom-4", "left-4"]],
   ] as const)("pins itself %s", (position, classes) => {

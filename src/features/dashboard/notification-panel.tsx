@@ -30,9 +30,10 @@ export interface NotificationPanelProps {
   now?: number;
 }
 
+/** The top positions start below the sticky header (h-16, 4rem) plus the same 1rem gap, so they never cover its search or account menu. */
 export const NOTIFICATION_POSITION_CLASSES: Record<NotificationPosition, string> = {
-  "top-right": "top-4 right-4",
-  "top-left": "top-4 left-4",
+  "top-right": "top-20 right-4",
+  "top-left": "top-20 left-4",
   "bottom-right": "bottom-4 right-4",
   "bottom-left": "bottom-4 left-4",
 };

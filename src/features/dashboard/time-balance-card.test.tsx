@@ -3,6 +3,7 @@ import type { MonthlyMinutes } from "@convex/model/timeBalance";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { cloneElement, type ReactElement } from "react";
+import { FIRST_BALANCE_TEXTS } from "./time-balance";
 import { TimeBalanceCard, type LedgerEntry, type TimeBalance, type TimeBalanceHistory } from "./time-balance-card";
 
 // jsdom lays nothing out, so the chart gets the size a dialog would give it.
@@ -86,6 +87,17 @@ describe("TimeBalanceCard", () => {
     rerender(<TimeBalanceCard balance={balance(60, 600)} timeZone="UTC" />);
     expect(screen.queryByText(TIME_BALANCE_MESSAGES.LOW)).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Top up" })).not.toBeInTheDocument();
+  });
+
+  it("invites a member who never had minutes to the next step, without the empty-balance alarm", () => {
+    render(<TimeBalanceCard balance={balance(0, 0)} timeZone="UTC" />);
+    expect(screen.getByText(FIRST_BALANCE_TEXTS.headline)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: FIRST_BALANCE_TEXTS.buy })).toHaveAttribute("href", "/marketplace#time-packages");
+    expect(screen.getByRole("link", { name: FIRST_BALANCE_TEXTS.intro })).toHaveAttribute("href", "/free-intro-session");
+    expect(screen.queryByText(TIME_BALANCE_MESSAGES.EMPTY)).not.toBeInTheDocument();
+    expect(screen.queryByText("0% left")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("balance-ring")).not.toBeInTheDocument();
+    expect(document.querySelector(".text-destructive, .stroke-destructive")).toBeNull();
   });
 
   it("opens a details dialog with the history and a Top up link", async () => {
@@ -178,12 +190,12 @@ describe("TimeBalanceCard", () => {
   it("shows a skeleton while the months load, and says so when nothing was bought or booked", async () => {
     const user = userEvent.setup();
     const empty = months.map((month) => ({ ...month, boughtMinutes: 0, usedMinutes: 0 }));
-    const { rerender } = render(<TimeBalanceCard balance={balance(0, 0)} history={history()} timeZone="UTC" />);
+    const { rerender } = render(<TimeBalanceCard balance={balance(0, 600)} history={history()} timeZone="UTC" />);
     await user.click(screen.getByRole("button", { name: "Details" }));
     const section = within(screen.getByRole("dialog")).getByRole("region", { name: "Minutes by month" });
     expect(within(section).getByRole("status")).toHaveTextContent("Loading your minutes by month");
 
-    rerender(<TimeBalanceCard balance={balance(0, 0)} history={history()} months={empty} timeZone="UTC" />);
+    rerender(<TimeBalanceCard balance={balance(0, 600)} history={history()} months={empty} timeZone="UTC" />);
     expect(section).toHaveTextContent("Nothing bought or booked in the last 6 months. Top up to book your next session.");
     expect(within(section).queryByRole("table")).not.toBeInTheDocument();
     expect(within(section).queryByRole("status")).not.toBeInTheDocument();

@@ -7,7 +7,7 @@ import {
   type LedgerKind,
   type MonthlyMinutes,
 } from "@convex/model/timeBalance";
-import { ListIcon, PlusIcon } from "lucide-react";
+import { CalendarPlusIcon, ClockIcon, ListIcon, PlusIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -16,7 +16,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { dateTime, formatDuration } from "@/lib/relative-time";
 import { cn } from "@/lib/utils";
 import { DASHBOARD_URLS } from "./dashboard-urls";
-import { BALANCE_TONE_STYLES, balanceShare, LEDGER_KIND_LABELS, monthLabel, percentLeft } from "./time-balance";
+import {
+  BALANCE_TONE_STYLES,
+  balanceShare,
+  FIRST_BALANCE_TEXTS,
+  LEDGER_KIND_LABELS,
+  monthLabel,
+  neverHadMinutes,
+  percentLeft,
+} from "./time-balance";
 
 // recharts is large: its chunk is fetched only when the details dialog opens.
 const loadChart = () => import("./monthly-minutes-chart");
@@ -251,6 +259,35 @@ function BalanceSkeleton() {
   );
 }
 
+/** A member without minutes yet: the next step leads, with no ring, no percentage and no red. */
+function FirstBalance() {
+  return (
+    <>
+      <CardContent className="flex items-start gap-4">
+        <ClockIcon className="mt-1 size-8 shrink-0 text-primary" aria-hidden />
+        <div className="flex flex-col gap-1">
+          <p className="text-xl font-semibold">{FIRST_BALANCE_TEXTS.headline}</p>
+          <p className="text-muted-foreground">{FIRST_BALANCE_TEXTS.body}</p>
+        </div>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-3">
+        <Button asChild>
+          <a href={DASHBOARD_URLS.topUp}>
+            <PlusIcon aria-hidden />
+            {FIRST_BALANCE_TEXTS.buy}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={DASHBOARD_URLS.freeIntro}>
+            <CalendarPlusIcon aria-hidden />
+            {FIRST_BALANCE_TEXTS.intro}
+          </a>
+        </Button>
+      </CardFooter>
+    </>
+  );
+}
+
 /** The member's minutes: a ring, hours and minutes, the SPEC §8 warnings, and the ledger on demand. */
 export function TimeBalanceCard({ balance, history, months, onDetailsOpenChange, timeZone }: TimeBalanceCardProps) {
   const [open, setOpen] = useState(false);
@@ -273,6 +310,16 @@ export function TimeBalanceCard({ balance, history, months, onDetailsOpenChange,
   }
 
   const { totalMinutes, consumedMinutes, remainingMinutes } = balance;
+  if (neverHadMinutes(totalMinutes)) {
+    return (
+      <Card aria-labelledby="time-balance-title">
+        <CardHeader>
+          <CardTitle id="time-balance-title">Time balance</CardTitle>
+        </CardHeader>
+        <FirstBalance />
+      </Card>
+    );
+  }
   const tone = balanceTone(remainingMinutes, totalMinutes);
   const look = BALANCE_TONE_STYLES[tone];
   const low = balanceWarning(remainingMinutes) !== null;

@@ -15,6 +15,23 @@ export const BALANCE_TONE_STYLES: Record<BalanceTone, { icon: LucideIcon; text: 
   red: { icon: TriangleAlertIcon, text: "text-destructive", stroke: "stroke-destructive", fill: "bg-destructive" },
 };
 
+/**
+ * A member who was never credited a minute (the total only grows) sees an invitation, not the
+ * empty-balance alarm: the red empty state is for a balance that ran out (UX.md).
+ */
+export function neverHadMinutes(totalMinutes: number): boolean {
+  return totalMinutes <= 0;
+}
+
+/** What the balance card and bar say to a member who has no minutes yet. */
+export const FIRST_BALANCE_TEXTS = {
+  headline: "No minutes yet",
+  body: "Start with a free intro call, or buy minutes to book coaching sessions.",
+  bar: "no minutes yet",
+  buy: "Buy minutes",
+  intro: "Book your free intro",
+} as const;
+
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   purchase: "Purchase",
   booking_debit: "Session booked",

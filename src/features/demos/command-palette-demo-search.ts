@@ -6,3 +6,6 @@ export function validatePaletteDemoSearch(search: Record<string, unknown>): { en
   const entries = Number(search.entries);
   return Number.isInteger(entries) && entries > 0 && entries <= MAX_STRESS_ENTRIES ? { entries } : {};
 }
+
+/** What the demo palettes say instead of running a command. */
+export const demoRan = (label: string) => `Demo: "${label}" would run here.`;

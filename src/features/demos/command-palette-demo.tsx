@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageColumn, PageHeader } from "@/features/marketing/page-parts";
-import { STRESS_SIZES } from "./command-palette-demo-search";
+import { demoRan, STRESS_SIZES } from "./command-palette-demo-search";
 
 const RULE_NAMES: Record<number, string> = {
   [SCORES.exactLabel]: "exact label",
@@ -47,6 +47,7 @@ function stressCommands(count: number): PaletteCommand[] {
 export function CommandPaletteDemo({ entries = 0 }: { entries?: number }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [ran, setRan] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const searchId = useId();
   const commands = useMemo(() => [...staticCommands(null), ...stressCommands(entries)], [entries]);
@@ -144,8 +145,11 @@ export function CommandPaletteDemo({ entries = 0 }: { entries?: number }) {
           open={open}
           onOpenChange={setOpen}
           commands={commands}
-          onRun={(command) => ({ keepOpen: true, message: `Demo: "${command.label}" would run here.` })}
+          onRun={(command) => setRan(demoRan(command.label))}
         />
+        <p role="status" className="text-sm font-medium">
+          {ran}
+        </p>
       </section>
     </PageColumn>
   );

@@ -6,6 +6,7 @@ import { staticCommands, visibleGroups, type PaletteViewer } from "@/components/
 import { Button } from "@/components/ui/button";
 import { ChoiceGroup, type Choice } from "@/features/account/choice-group";
 import { PageColumn, PageHeader } from "@/features/marketing/page-parts";
+import { demoRan } from "./command-palette-demo-search";
 
 type Persona = "visitor" | "guest" | "client" | "coach" | "admin";
 
@@ -34,6 +35,7 @@ export function CommandPaletteTiersDemo() {
   const [persona, setPersona] = useState<Persona>("client");
   const [tier, setTier] = useState<Tier>("foundation");
   const [open, setOpen] = useState(false);
+  const [ran, setRan] = useState<string | null>(null);
   const commands = useMemo(() => staticCommands(simulated(persona, tier)), [persona, tier]);
   const groups = visibleGroups(commands);
   const byTier = useMemo(
@@ -132,8 +134,11 @@ export function CommandPaletteTiersDemo() {
         open={open}
         onOpenChange={setOpen}
         commands={commands}
-        onRun={(command) => ({ keepOpen: true, message: `Demo: "${command.label}" would run here.` })}
+        onRun={(command) => setRan(demoRan(command.label))}
       />
+      <p role="status" className="text-sm font-medium">
+        {ran}
+      </p>
     </PageColumn>
   );
 }

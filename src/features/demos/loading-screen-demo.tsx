@@ -7,7 +7,7 @@ import { useLoadingProgress } from "@/features/onboarding/use-loading-progress";
 import { PageColumn, PageHeader, PageSection } from "@/features/marketing/page-parts";
 
 /** Made-up visitor: the demo reads no booking. */
-const DEMO = { name: "Jordan", bookingId: "demo_booking_7Qk2", email: "jordan.rivera@example.com" };
+const DEMO = { name: "Jordan", email: "jordan.rivera@example.com" };
 
 /** One run of the loading screen, on the real clock (a new key starts it again). */
 function LoadingRun() {
@@ -18,8 +18,6 @@ function LoadingRun() {
         <p className="text-lg font-semibold">{ONBOARDING_TEXTS.title}</p>
         <p>Thanks, {DEMO.name}. Your intro session is booked.</p>
         <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-          <dt className="font-medium">Booking reference</dt>
-          <dd className="break-all text-muted-foreground">{DEMO.bookingId}</dd>
           <dt className="font-medium">Confirmation sent to</dt>
           <dd className="break-all text-muted-foreground">{DEMO.email}</dd>
         </dl>

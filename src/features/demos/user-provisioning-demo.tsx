@@ -57,7 +57,7 @@ const STEPS: { title: string; body: string; data: Record<string, string> }[] = [
   },
   {
     title: "The welcome shows the password once",
-    body: `Booking id, user id and the password, visible for ${PASSWORD_VISIBLE_MS / 1000} seconds with a Copy button, then hidden for good. Continue leads to the onboarding questions, then the dashboard.`,
+    body: `The session, the sign-in e-mail and the password, visible for ${PASSWORD_VISIBLE_MS / 1000} seconds with a Copy button, then hidden for good. Continue leads to the onboarding questions, then the dashboard.`,
     data: { next: "/loading, then /loading-complete, then /dashboard" },
   },
 ];

@@ -101,7 +101,10 @@ function PendingLink({ link, token, timeZone, onDone }: { link: Pending; token: 
             return false;
           },
         );
-        onDone({ kind: "new", booking: { ...result, isNewUser: true, signedIn } });
+        onDone({
+          kind: "new",
+          booking: { ...result, isNewUser: true, signedIn, session: { startsAt: link.startsAt, durationMinutes: link.durationMinutes, coachName: link.coachName } },
+        });
       } else {
         const { bookingId } = await confirmExisting({ token });
         const name = viewer.status === "signed-in" ? `${viewer.user.firstName} ${viewer.user.lastName}`.trim() : "";

@@ -5,6 +5,8 @@ import { Link } from "@tanstack/react-router";
 import { CheckCircle2Icon, CopyIcon, EyeOffIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useTimeZone } from "@/features/auth/viewer";
+import { dateTime } from "@/lib/relative-time";
 
 /** SPEC §3 post-booking data. */
 export interface PostBooking {
@@ -17,6 +19,8 @@ export interface PostBooking {
   name: string;
   /** Whether the automatic sign-in worked; if not, the person signs in with the password. */
   signedIn: boolean;
+  /** The booked session as people know it: the ids above stay in links, never on screen. */
+  session?: { startsAt: number; durationMinutes: number; coachName: string };
 }
 
 /** Copies `text`; "Copied!" shows for COPIED_MS. A refused clipboard says so instead of pretending. */
@@ -51,11 +55,13 @@ function CopyButton({ text }: { text: string }) {
 }
 
 /**
- * The post-booking welcome (SPEC §2, §5): booking id, user id and the generated password, shown
+ * The post-booking welcome (SPEC §2, §5): the session, the sign-in e-mail and the generated password, shown
  * for the first PASSWORD_VISIBLE_MS only, then hidden for good with a note; a dashboard link and
  * the next step, the onboarding questions.
  */
 export function PostBookingWelcome({ booking }: { booking: PostBooking }) {
+  const timeZone = useTimeZone();
+  const { session } = booking;
   const [visible, setVisible] = useState(true);
   const [secondsLeft, setSecondsLeft] = useState(PASSWORD_VISIBLE_MS / 1000);
   useEffect(() => {
@@ -87,10 +93,14 @@ export function PostBookingWelcome({ booking }: { booking: PostBooking }) {
       </div>
 
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-muted-foreground">Booking id</dt>
-        <dd className="font-mono break-all">{booking.bookingId}</dd>
-        <dt className="text-muted-foreground">User id</dt>
-        <dd className="font-mono break-all">{booking.userId}</dd>
+        {session ? (
+          <>
+            <dt className="text-muted-foreground">Session</dt>
+            <dd>
+              {session.durationMinutes} minutes with {session.coachName}, {dateTime(session.startsAt, timeZone)}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-muted-foreground">Email</dt>
         <dd className="break-all">{booking.email}</dd>
       </dl>

@@ -253,8 +253,6 @@ function Onboarding({ person }: { person: Person }) {
         <h1 className="text-3xl font-bold">{ONBOARDING_TEXTS.title}</h1>
         <p className="text-lg">{name ? `Thanks, ${name}. Your intro session is booked.` : "Your intro session is booked."}</p>
         <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-          <dt className="font-medium">Booking reference</dt>
-          <dd className="break-all text-muted-foreground">{bookingId}</dd>
           {email ? (
             <>
               <dt className="font-medium">Confirmation sent to</dt>

@@ -219,14 +219,17 @@ describe("command palette for members", () => {
     expect(within(dialog).getAllByRole("option")[0]).toHaveTextContent("120 minutes left");
   });
 
-  it("marks an action item done in place and says so", async () => {
+  it("marks an action item done, closes and says so", async () => {
     const { dialog, user } = await openPalette(signedIn());
     await user.keyboard("email the");
     expect(within(dialog).getAllByRole("option")[0]).toHaveTextContent("Mark Done: Email the accountant");
     await user.keyboard("{Enter}");
     await waitFor(() => expect(callsOf("actionItems:updateStatus")).toEqual([{ id: "actionItems:a", status: "completed" }]));
-    expect(await within(dialog).findByText('Marked "Email the accountant" done.')).toBeInTheDocument();
-    expect(screen.getByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
+    // Done, the palette closes and says so outside it, so the next Ctrl+K opens it again.
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
+    expect(await screen.findByRole("status", { name: "Command result" })).toHaveTextContent('Marked "Email the accountant" done.');
+    await user.keyboard("{Control>}k{/Control}");
+    expect(await screen.findByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
   });
 
   it('"add <words>" creates an action item', async () => {
@@ -236,8 +239,12 @@ describe("command palette for members", () => {
     expect(within(dialog).getAllByRole("option")[0]).toHaveTextContent("Add action item: Call the bank 2 times");
     await user.keyboard("{Enter}");
     await waitFor(() => expect(callsOf("actionItems:quickAdd")).toEqual([{ title: "Call the bank 2 times" }]));
-    expect(await within(dialog).findByText('Added "Call the bank 2 times" to your action items.')).toBeInTheDocument();
-    expect(input).toHaveValue("");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
+    expect(await screen.findByRole("status", { name: "Command result" })).toHaveTextContent('Added "Call the bank 2 times" to your action items.');
+    // The next Ctrl+K opens the palette, empty, rather than closing it.
+    await user.keyboard("{Control>}k{/Control}");
+    const reopened = await screen.findByRole("dialog", { name: "Command palette" });
+    expect(within(reopened).getByRole("combobox")).toHaveValue("");
   });
 
   it("free text that fails the form's rules shows the error inline and creates nothing", async () => {

@@ -6,8 +6,8 @@ import { useReturnFocus } from "@/lib/use-return-focus";
 import { isFreeText, PALETTE_GROUP_LABELS, visibleGroups, type PaletteCommand, type PaletteGroupId } from "./commands";
 import { rankCommands } from "./ranking";
 
-/** What running a command asks of the palette; nothing means "done, close". */
-export type RunResult = { keepOpen: true; message?: string; error?: string } | void;
+/** What running a command says back: an error keeps the palette open to show it; anything else closes it. */
+export type RunResult = { error: string } | void;
 
 export interface CommandPaletteProps {
   open: boolean;
@@ -95,7 +95,6 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
   const [scope, setScope] = useState<PaletteGroupId | null>(null);
   const [selected, setSelected] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const returnFocus = useReturnFocus(onClosed);
   const errorId = useId();
@@ -156,7 +155,6 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
     setQuery("");
     setScope(null);
     setError(null);
-    setMessage(null);
   }
 
   function changeOpen(next: boolean) {
@@ -167,19 +165,12 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
   async function run(command: PaletteCommand) {
     if (running) return;
     setError(null);
-    setMessage(null);
     setRunning(true);
     try {
       const result = await onRun(command);
-      if (!result) {
-        changeOpen(false);
-        return;
-      }
-      if (result.error) setError(result.error);
-      if (result.message) {
-        setMessage(result.message);
-        if (command.action.kind === "quick-add") setQuery("");
-      }
+      // A command that did its work closes the palette, so the next Ctrl+K opens it rather than closing it.
+      if (result) setError(result.error);
+      else changeOpen(false);
     } finally {
       setRunning(false);
     }
@@ -299,10 +290,7 @@ export function CommandPalette({ open, onOpenChange, commands, freeText, onRun, 
               ))
             )}
           </CommandList>
-          <div className="flex flex-wrap items-center justify-between gap-2 border-t px-4 py-2 text-xs text-muted-foreground">
-            <p role="status" className="font-medium text-foreground">
-              {message}
-            </p>
+          <div className="flex flex-wrap items-center justify-end gap-2 border-t px-4 py-2 text-xs text-muted-foreground">
             <p aria-hidden>{listing ? `1-${groups.length} group · ↑↓ move · Enter run · Esc close` : "1-9 run · ↑↓ move · Enter run · Esc close"}</p>
           </div>
         </Command>

@@ -4,7 +4,7 @@ import { checkActionItem, todayIn } from "@convex/model/actionItemRules";
 import { showsDashboardCommands } from "@convex/model/permissions";
 import { useRouter } from "@tanstack/react-router";
 import { useMutation, useQuery } from "convex/react";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { AccountTab } from "@/features/account/account-tabs";
 import { useViewer, type ViewerUser } from "@/features/auth/viewer";
 import { useTheme } from "@/features/theme/use-theme";
@@ -20,6 +20,10 @@ const AccountSettingsDialog = lazy(() => import("@/features/account/account-sett
 const NO_LIVE: PaletteCommand[] = [];
 const MARK_DONE_FAILED = "We couldn't mark that done. Please try again.";
 const ADD_FAILED = "We couldn't add that action item. Please try again.";
+const markedDone = (title: string) => `Marked "${title}" done.`;
+const added = (title: string) => `Added "${title}" to your action items.`;
+/** How long a command's confirmation stays once the palette has closed. */
+const CONFIRMATION_MS = 5000;
 
 interface PaletteProps {
   open: boolean;
@@ -112,30 +116,65 @@ function SignedInPalette({ user, ...props }: PaletteProps & { user: ViewerUser }
     [entries, now, user.timezone],
   );
 
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+
   const effects: MemberEffects = {
     async markDone(id, title) {
       try {
         await updateStatus({ id: id as Id<"actionItems">, status: "completed" });
-        return { keepOpen: true, message: `Marked "${title}" done.` };
+        setConfirmation(markedDone(title));
       } catch (error) {
-        return { keepOpen: true, error: errorMessage(error, MARK_DONE_FAILED) };
+        return { error: errorMessage(error, MARK_DONE_FAILED) };
       }
     },
     async quickAdd(title) {
       // The form's own rule first, so a blank title never reaches the server.
       const titleError = checkActionItem({ title }).title;
-      if (titleError) return { keepOpen: true, error: titleError };
+      if (titleError) return { error: titleError };
       try {
         await quickAdd({ title });
-        return { keepOpen: true, message: `Added "${title}" to your action items.` };
+        setConfirmation(added(title));
       } catch (error) {
         const fields = fieldErrors(error);
-        return { keepOpen: true, error: fields.title ?? fields.sessionId ?? errorMessage(error, ADD_FAILED) };
+        return { error: fields.title ?? fields.sessionId ?? errorMessage(error, ADD_FAILED) };
       }
     },
   };
 
-  return <SitePalette {...props} viewer={viewer} live={live} effects={dashboard ? effects : undefined} />;
+  return (
+    <>
+      <SitePalette {...props} viewer={viewer} live={live} effects={dashboard ? effects : undefined} />
+      {/* Reopening the palette moves on from the last confirmation. */}
+      <Confirmation message={props.open ? null : confirmation} onDone={() => setConfirmation(null)} />
+    </>
+  );
+}
+
+/**
+ * What a command did, once the palette has closed: at the bottom, clear of the header, for a few
+ * seconds. The live region is always present, so each new confirmation is announced politely.
+ */
+function Confirmation({ message, onDone }: { message: string | null; onDone: () => void }) {
+  const latestDone = useRef(onDone);
+  useEffect(() => {
+    latestDone.current = onDone;
+  });
+  useEffect(() => {
+    if (message === null) return;
+    const timer = window.setTimeout(() => latestDone.current(), CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [message]);
+  return (
+    <div
+      role="status"
+      aria-label="Command result"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+    >
+      {message ? (
+        <p className="rounded-lg border bg-background px-4 py-2 text-sm font-medium text-foreground shadow-lg">{message}</p>
+      ) : null}
+    </div>
+  );
 }
 
 /** Loaded on first use (see palette-launcher.tsx): cmdk, the dialog and the commands stay out of first visits. */
