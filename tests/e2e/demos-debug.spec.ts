@@ -80,7 +80,7 @@ test("the premium plan page grants a complimentary plan or says why not, with ne
   // Earlier journeys may have given Theo paid plans too: his complimentary one is the row to end.
   const theo = admin.getByRole("row", { name: /theo@example\.com/ }).filter({ hasText: "complimentary" });
   await expect(theo).toHaveCount(1);
-  await theo.getByRole("button", { name: "End theo@example.com's complimentary plan" }).click();
+  await theo.getByRole("button", { name: "End now: theo@example.com's complimentary plan" }).click();
   await expect(admin.getByText(DEBUG_TEXTS.complementaryEnded("theo@example.com", "premium"))).toBeVisible();
 });
 

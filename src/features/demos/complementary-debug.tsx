@@ -92,7 +92,7 @@ function SubscriptionsData() {
                     <Cell>{tierLabel(row.memberTier)}</Cell>
                     <td className="py-2">
                       {row.complementary && row.inForce ? (
-                        <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void endPlan(row.id)} aria-label={`End ${row.email}'s complimentary plan`}>
+                        <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void endPlan(row.id)} aria-label={`${busy === row.id ? COMPLEMENTARY_TEXT.ending : COMPLEMENTARY_TEXT.end}: ${row.email}'s complimentary plan`}>
                           {busy === row.id ? COMPLEMENTARY_TEXT.ending : COMPLEMENTARY_TEXT.end}
                         </Button>
                       ) : null}
