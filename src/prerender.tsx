@@ -73,10 +73,11 @@ export async function appShellPatterns(): Promise<string[]> {
       await probe.load();
       if (probe.state.matches.some((match) => match.status === "notFound" || isNotFound(match.error))) continue;
     }
+    // A splat also matches nothing at all: `/login/$` answers `/login`.
     const source = segments
-      .map((segment) => (segment === "$" ? ".*" : segment.startsWith("$") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-      .join("/");
-    patterns.push(`^/${source}/?$`);
+      .map((segment) => (segment === "$" ? "(?:/.*)?" : `/${segment.startsWith("$") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`))
+      .join("");
+    patterns.push(`^${source || "/"}/?$`);
   }
   return [...new Set(patterns)];
 }
