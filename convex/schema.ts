@@ -4,7 +4,7 @@ import { AVAILABILITY_LIMITS } from "./model/availability";
 import { bounded, LIMITS } from "./model/bounds";
 import { CHECKOUT_CYCLES, CHECKOUT_TIERS, SUBSCRIPTION_STATUSES } from "./model/billing";
 import { PAYMENT_ERROR_CODES } from "./model/paymentErrors";
-import { CONTACT_SUBJECTS } from "./model/contact";
+import { CONTACT_SUBJECTS } from "./model/contactSubjects";
 import { EMAIL_STATUSES } from "./model/email";
 import { CAMPAIGN_STATUSES, CAMPAIGN_TEST_TYPES, RECIPIENT_EVENTS, TEMPLATE_CATEGORIES } from "./model/emailSystem";
 import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";

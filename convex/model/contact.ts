@@ -1,8 +1,6 @@
 /** The contact form of SPEC §5: fields, limits, checks and texts, shared by server and page. */
 import { BOUND_MESSAGES, keepProblem, LIMITS, textProblem } from "./bounds";
-
-export const CONTACT_SUBJECTS = ["consultation", "course", "support", "other"] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+import { CONTACT_SUBJECTS, type ContactSubject } from "./contactSubjects";
 
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
   consultation: "Free consultation",

@@ -16,7 +16,7 @@ import { startProduct } from "../lib/product.mjs";
 export const title = "Web payload and Lighthouse (built app on the embedded backend)";
 
 /** Pages whose first JavaScript is budgeted, and pages Lighthouse scores. */
-const PAYLOAD_PAGES = ["/", "/pricing"];
+const PAYLOAD_PAGES = ["/", "/pricing", "/blog"];
 const LIGHTHOUSE_PAGES = ["/", "/pricing", "/services", "/blog"];
 /** The framework floor (React, ReactDOM, TanStack Router: 91.2 KB when this budget was set) plus our own code. */
 const JS_TARGET_KB = 105;

@@ -1,5 +1,6 @@
 import { api } from "@convex/_generated/api";
-import { CONTACT_LIMITS, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, CONTACT_TEXT, contactErrors, type ContactSubject } from "@convex/model/contact";
+import { CONTACT_LIMITS, CONTACT_SUBJECT_LABELS, CONTACT_TEXT, contactErrors } from "@convex/model/contact";
+import { CONTACT_SUBJECTS, type ContactSubject } from "@convex/model/contactSubjects";
 import { AUTH_MESSAGES, type UserError } from "@convex/model/messages";
 import { useMutation } from "convex/react";
 import type { FunctionArgs } from "convex/server";

@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS, type ContactSubject } from "@convex/model/contact";
+import { CONTACT_SUBJECTS, type ContactSubject } from "@convex/model/contactSubjects";
 
 /**
  * Pages that link to /contact?subject=... about themselves (SPEC §2). They are not subjects of

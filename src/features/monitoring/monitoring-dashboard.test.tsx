@@ -3,7 +3,8 @@ import type { MonitoringOverview } from "@convex/model/monitoringShapes";
 import { SCHEDULER_LAG_WARNING_MS } from "@convex/model/observability";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MONITORING_TEXTS, MonitoringDashboard } from "./monitoring-dashboard";
+import { MonitoringDashboard } from "./monitoring-dashboard";
+import { MONITORING_TEXTS } from "./texts";
 import { ErrorRecordResult, LOOKUP_TEXTS } from "./support-code-lookup";
 
 // The chart itself is recharts; its text alternative is what these tests read.

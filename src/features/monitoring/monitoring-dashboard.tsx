@@ -9,22 +9,11 @@ import { ErrorReportingCheck } from "./error-reporting-check";
 import { appendNew, formatCount, formatLoadTime, plural, schedulerSummary } from "./figures";
 import { nextCronRun } from "./next-cron-run";
 import { CognitiveLevelWord, StatusWord, type Tone } from "./status-word";
+import { MONITORING_TEXTS } from "./texts";
 import { SupportCodeLookup } from "./support-code-lookup";
 
 // recharts is large: the charts load on their own, after the figures they draw.
 const DailyChart = lazy(() => import("./daily-chart"));
-
-export const MONITORING_TEXTS = {
-  title: "Monitoring",
-  loading: "Loading monitoring",
-  loadFailed: "Monitoring data could not be loaded.",
-  loadFailedBody: "Your connection or the server may be busy. Try again in a moment.",
-  retry: "Retry",
-  noTraffic: "No pageviews in the last 14 days yet.",
-  noRoutes: "No timed pageviews in the last 7 days yet.",
-  noCrons: "No scheduled jobs are set up.",
-  noErrors: "No errors recorded. All calm.",
-} as const;
 
 type Overview = MonitoringOverview;
 type Day = Overview["days"][number];

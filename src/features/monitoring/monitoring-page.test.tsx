@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import { renderPage } from "@/features/catalog/render-page";
 import { signedIn } from "@/test/auth";
-import { MONITORING_TEXTS } from "./monitoring-dashboard";
+import { MONITORING_TEXTS } from "./texts";
 import { MonitoringPage } from "./monitoring-page";
 
 const backend: { overview: unknown; fail?: Error } = { overview: undefined };

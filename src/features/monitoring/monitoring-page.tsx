@@ -2,7 +2,8 @@ import { api } from "@convex/_generated/api";
 import { useQuery } from "convex/react";
 import { AdminErrorBoundary } from "@/features/admin/admin-access";
 import { AdminGate } from "@/features/email-system/admin-gate";
-import { MONITORING_TEXTS, MonitoringDashboard } from "./monitoring-dashboard";
+import { MonitoringDashboard } from "./monitoring-dashboard";
+import { MONITORING_TEXTS } from "./texts";
 import { ErrorRecordResult } from "./support-code-lookup";
 
 /** Live: a member's code may be looked up before their report has arrived, and then fills in. */
