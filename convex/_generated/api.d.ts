@@ -64,6 +64,7 @@ import type * as model_coaching from "../model/coaching.js";
 import type * as model_commandPalette from "../model/commandPalette.js";
 import type * as model_commitmentReading from "../model/commitmentReading.js";
 import type * as model_contact from "../model/contact.js";
+import type * as model_contactSubjects from "../model/contactSubjects.js";
 import type * as model_cronJobs from "../model/cronJobs.js";
 import type * as model_dashboard from "../model/dashboard.js";
 import type * as model_debug from "../model/debug.js";
@@ -217,6 +218,7 @@ declare const fullApi: ApiFromModules<{
   "model/commandPalette": typeof model_commandPalette;
   "model/commitmentReading": typeof model_commitmentReading;
   "model/contact": typeof model_contact;
+  "model/contactSubjects": typeof model_contactSubjects;
   "model/cronJobs": typeof model_cronJobs;
   "model/dashboard": typeof model_dashboard;
   "model/debug": typeof model_debug;
