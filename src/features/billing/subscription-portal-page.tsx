@@ -2,7 +2,7 @@ import { api } from "@convex/_generated/api";
 import { Link } from "@tanstack/react-router";
 import { useAction, useQuery } from "convex/react";
 import { ArrowLeftIcon, CreditCardIcon } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { InlineError } from "@/components/forms/inline-error";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/user-error";
@@ -23,6 +23,19 @@ function BackToBilling() {
         Back to Billing
       </a>
     </Button>
+  );
+}
+
+/** The page and its heading, whichever state it is in. */
+function PortalFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-16">
+      <h1 className="flex items-center gap-3 text-3xl font-bold">
+        <CreditCardIcon className="size-7 shrink-0 text-primary" aria-hidden />
+        Billing portal
+      </h1>
+      {children}
+    </div>
   );
 }
 
@@ -58,11 +71,7 @@ export function SubscriptionPortalPage() {
 
   if (overview !== undefined && nothingAtStripe) {
     return (
-      <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-16">
-        <h1 className="flex items-center gap-3 text-3xl font-bold">
-          <CreditCardIcon className="size-7 shrink-0 text-primary" aria-hidden />
-          Billing portal
-        </h1>
+      <PortalFrame>
         <p className="text-lg">{overview.subscription ? PORTAL_TEXTS.complimentary(overview.tier) : PORTAL_TEXTS.noPlan}</p>
         {error === null ? null : <InlineError className="text-base">{error}</InlineError>}
         <div className="flex flex-wrap gap-3">
@@ -78,16 +87,12 @@ export function SubscriptionPortalPage() {
           ) : null}
           <BackToBilling />
         </div>
-      </div>
+      </PortalFrame>
     );
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-16">
-      <h1 className="flex items-center gap-3 text-3xl font-bold">
-        <CreditCardIcon className="size-7 shrink-0 text-primary" aria-hidden />
-        Billing portal
-      </h1>
+    <PortalFrame>
       {error === null ? (
         <p role="status" className="text-lg">
           Opening your billing portal…
@@ -108,6 +113,6 @@ export function SubscriptionPortalPage() {
           </div>
         </div>
       )}
-    </div>
+    </PortalFrame>
   );
 }

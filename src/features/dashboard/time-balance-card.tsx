@@ -8,7 +8,7 @@ import {
   type MonthlyMinutes,
 } from "@convex/model/timeBalance";
 import { CalendarPlusIcon, ClockIcon, ListIcon, PlusIcon } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -288,6 +288,18 @@ function FirstBalance() {
   );
 }
 
+/** The card and its title, whatever state the balance is in. */
+function BalanceCardFrame({ children }: { children: ReactNode }) {
+  return (
+    <Card aria-labelledby="time-balance-title">
+      <CardHeader>
+        <CardTitle id="time-balance-title">Time balance</CardTitle>
+      </CardHeader>
+      {children}
+    </Card>
+  );
+}
+
 /** The member's minutes: a ring, hours and minutes, the SPEC §8 warnings, and the ledger on demand. */
 export function TimeBalanceCard({ balance, history, months, onDetailsOpenChange, timeZone }: TimeBalanceCardProps) {
   const [open, setOpen] = useState(false);
@@ -300,34 +312,25 @@ export function TimeBalanceCard({ balance, history, months, onDetailsOpenChange,
 
   if (balance === undefined) {
     return (
-      <Card aria-labelledby="time-balance-title">
-        <CardHeader>
-          <CardTitle id="time-balance-title">Time balance</CardTitle>
-        </CardHeader>
+      <BalanceCardFrame>
         <BalanceSkeleton />
-      </Card>
+      </BalanceCardFrame>
     );
   }
 
   const { totalMinutes, consumedMinutes, remainingMinutes } = balance;
   if (neverHadMinutes(totalMinutes)) {
     return (
-      <Card aria-labelledby="time-balance-title">
-        <CardHeader>
-          <CardTitle id="time-balance-title">Time balance</CardTitle>
-        </CardHeader>
+      <BalanceCardFrame>
         <FirstBalance />
-      </Card>
+      </BalanceCardFrame>
     );
   }
   const tone = balanceTone(remainingMinutes, totalMinutes);
   const look = BALANCE_TONE_STYLES[tone];
   const low = balanceWarning(remainingMinutes) !== null;
   return (
-    <Card aria-labelledby="time-balance-title">
-      <CardHeader>
-        <CardTitle id="time-balance-title">Time balance</CardTitle>
-      </CardHeader>
+    <BalanceCardFrame>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-6">
           <BalanceRing share={balanceShare(remainingMinutes, totalMinutes)} tone={tone} />
@@ -392,6 +395,6 @@ export function TimeBalanceCard({ balance, history, months, onDetailsOpenChange,
           </DialogContent>
         </Dialog>
       </CardFooter>
-    </Card>
+    </BalanceCardFrame>
   );
 }
