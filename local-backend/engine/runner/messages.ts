@@ -62,7 +62,7 @@ export type ToRunner =
 export type FromRunner =
   | { type: "ready"; cpuStat: string | null }
   | { type: "beat" }
-  /** The runner started (true) or finished (false) loading a call's module. */
+  /** The runner started (true) or finished (false) loading a call's module, or one ahead of any call (WARMING). */
   | { type: "loading"; callId: number; loading: boolean }
   | { type: "syscall"; id: number; callId: number; op: string; json: string }
   | { type: "jsSyscall"; id: number; callId: number; op: string; args: Record<string, unknown> }
@@ -123,3 +123,6 @@ export function headerPairs(headers: Headers): [string, string][] {
   headers.forEach((value, name) => pairs.push([name, value]));
   return pairs;
 }
+
+/** The call id under which a runner reports loading modules ahead (while idle): no call has id 0. */
+export const WARMING = 0;

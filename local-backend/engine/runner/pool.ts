@@ -35,6 +35,7 @@ import {
   type HttpResponseData,
   type RunKind,
   type ToRunner,
+  WARMING,
 } from "./messages";
 import type { RunnerBundle } from "./bundle";
 import type { RunnerData } from "./worker-main";
@@ -185,7 +186,10 @@ class Runner {
   dead = false;
   /** A blocking syscall is being answered: the runner waits on the backend, not running code. */
   blocked = false;
-  /** Calls loading their module now, and since when (wall ms, CPU ns): the watch leaves them be. */
+  /**
+   * Calls loading their module now, and since when (wall ms, CPU ns): the watch leaves them be. A
+   * module loaded ahead (WARMING) is not the call's execution either, but the call is still watched.
+   */
   readonly loading = new Map<number, { wall: number; cpu: number }>();
   heard = true;
   cpuWhenHeard = 0;
@@ -416,7 +420,8 @@ export class RunnerPool {
         // Loading code is not the call's execution: it does not count against its limit.
         const since = runner.loading.get(message.callId);
         runner.loading.delete(message.callId);
-        if (since && runner.root) runner.root.loadingNs += runner.cpuNow() - since.cpu;
+        const root = runner.root;
+        if (since && root) root.loadingNs += runner.cpuNow() - Math.max(since.cpu, root.cpuStart ?? since.cpu);
         return;
       }
       case "log": {
@@ -558,7 +563,8 @@ export class RunnerPool {
         this.stop(runner, new SystemError(`Loading the functions took more than ${LOADING_LIMIT_MS / 1000}s`));
         continue;
       }
-      if (runner.blocked || runner.loading.size > 0) {
+      const warming = runner.loading.get(WARMING);
+      if (runner.blocked || runner.loading.size > (warming ? 1 : 0)) {
         runner.heard = true;
         continue;
       }
@@ -583,7 +589,8 @@ export class RunnerPool {
       const silentCpu = cpu - runner.cpuWhenHeard;
       const stuck = !heard && (silentCpu >= limitNs || (now - runner.wallWhenHeard >= this.limitMs && silentCpu >= limitNs / 2));
       // A query or mutation has its second of execution in all, however often it waits on the database.
-      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart - root.loadingNs >= limitNs;
+      const loadingNs = root.loadingNs + (warming ? cpu - Math.max(warming.cpu, root.cpuStart) : 0);
+      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart - loadingNs >= limitNs;
       if (stuck || spent) this.stop(runner, timedOut(this.limitMs));
     }
   }
