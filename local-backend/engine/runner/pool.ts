@@ -35,7 +35,6 @@ import {
   type HttpResponseData,
   type RunKind,
   type ToRunner,
-  WARMING,
 } from "./messages";
 import type { RunnerBundle } from "./bundle";
 import type { RunnerData } from "./worker-main";
@@ -187,8 +186,8 @@ class Runner {
   /** A blocking syscall is being answered: the runner waits on the backend, not running code. */
   blocked = false;
   /**
-   * Calls loading their module now, and since when (wall ms, CPU ns): the watch leaves them be. A
-   * module loaded ahead (WARMING) is not the call's execution either, but the call is still watched.
+   * Calls loading their module now, or the runner a module ahead of them (WARMING: a call waits
+   * for it), and since when (wall ms, CPU ns): the watch leaves them be.
    */
   readonly loading = new Map<number, { wall: number; cpu: number }>();
   heard = true;
@@ -563,8 +562,7 @@ export class RunnerPool {
         this.stop(runner, new SystemError(`Loading the functions took more than ${LOADING_LIMIT_MS / 1000}s`));
         continue;
       }
-      const warming = runner.loading.get(WARMING);
-      if (runner.blocked || runner.loading.size > (warming ? 1 : 0)) {
+      if (runner.blocked || runner.loading.size > 0) {
         runner.heard = true;
         continue;
       }
@@ -589,8 +587,7 @@ export class RunnerPool {
       const silentCpu = cpu - runner.cpuWhenHeard;
       const stuck = !heard && (silentCpu >= limitNs || (now - runner.wallWhenHeard >= this.limitMs && silentCpu >= limitNs / 2));
       // A query or mutation has its second of execution in all, however often it waits on the database.
-      const loadingNs = root.loadingNs + (warming ? cpu - Math.max(warming.cpu, root.cpuStart) : 0);
-      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart - loadingNs >= limitNs;
+      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart - root.loadingNs >= limitNs;
       if (stuck || spent) this.stop(runner, timedOut(this.limitMs));
     }
   }

@@ -327,6 +327,7 @@ async function runCall(
   trackRunning(call, true);
   let answer: FromRunner;
   try {
+    if (warming) await warming;
     answer = await calls.run(call, () => withForwardedLogs((line) => post({ type: "log", callId, line }), work));
   } catch (error) {
     answer = { type: kind === "http" ? "httpResult" : "result", callId, ok: false, error: serializeCallError(error) };
@@ -395,18 +396,22 @@ port.on("message", (message: ToRunner) => {
   }
 });
 
+/** The module being loaded ahead now, if any: a call that arrives meanwhile starts once it is in. */
+let warming: Promise<unknown> | null = null;
+
 /**
  * Loads every module ahead, one at a time and only while no call runs, so calls do not wait for it
- * later. A call that arrives meanwhile runs between the steps of that load: the backend is told, so
- * that the load's CPU time is not counted as the call's execution (on a busy machine it took a
- * query past its second).
+ * later. The backend is told, so that the load's CPU time is not taken for the execution of a call
+ * waiting for it (on a busy machine it took queries past their second).
  */
 async function warm(files: string[]) {
   for (const file of files) {
     while (running.size > 0) await new Promise((resolve) => realSetTimeout(resolve, 50));
     if (loaded.has(file)) continue;
     post({ type: "loading", callId: WARMING, loading: true });
-    await importFile(file).catch(() => undefined);
+    warming = importFile(file).catch(() => undefined);
+    await warming;
+    warming = null;
     post({ type: "loading", callId: WARMING, loading: false });
   }
 }
