@@ -191,7 +191,8 @@ function OutboxItem({ email, now }: { email: OutboxEmail; now: number }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md text-sm font-medium text-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
           Show the email
         </summary>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-muted p-4 font-sans text-sm whitespace-pre-wrap">{email.text}</pre>
+        {/* Long links wrap: no sideways scrolling, which a keyboard could not reach. */}
+        <pre className="mt-2 rounded-lg bg-muted p-4 font-sans text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{email.text}</pre>
       </details>
     </li>
   );

@@ -51,7 +51,8 @@ const COMPONENTS: Components = {
   strong: ({ node: _node, ...props }) => <strong className="font-semibold" {...props} />,
   hr: ({ node: _node, ...props }) => <hr className="my-8" {...props} />,
   code: ({ node: _node, ...props }) => <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.9em]" {...props} />,
-  pre: ({ node: _node, ...props }) => <pre className="mt-4 overflow-x-auto rounded-lg bg-muted p-4 [&>code]:bg-transparent [&>code]:p-0" {...props} />,
+  // Focusable, so a keyboard can scroll a wide code block (axe: scrollable-region-focusable).
+  pre: ({ node: _node, ...props }) => <pre tabIndex={0} className="mt-4 overflow-x-auto rounded-lg bg-muted p-4 [&>code]:bg-transparent [&>code]:p-0" {...props} />,
   img: ({ node: _node, alt, ...props }) => <img className="mt-6 h-auto max-w-full rounded-lg" alt={alt ?? ""} loading="lazy" {...props} />,
   table: ({ node: _node, ...props }) => (
     <div className="mt-6 overflow-x-auto">
