@@ -47,6 +47,8 @@ test("an admin sends a campaign to the newsletter list; a reader clicks its link
   await outbox.getByRole("tab", { name: "E-mail outbox" }).click();
   const email = outbox.getByRole("listitem").filter({ hasText: "your focus letter for this week" }).first();
   await email.getByText("Show the email").click();
+  await expect(email.locator("pre")).toBeVisible();
+  await expectNoA11yViolations(outbox);
   const text = await email.locator("pre").textContent();
   const link = /https?:\/\/\S+\/email\/click\/\S+/.exec(text ?? "")?.[0];
   expect(link, "the e-mail's text holds a tracked link").toBeTruthy();

@@ -56,6 +56,8 @@ test("a member starts a thread, another sees it live and replies, the first hear
   const coach = await signIn(browser, "coach@example.com", "demo-coach-2026");
   await coach.goto("/forum/moderation");
   const report = coach.getByRole("list", { name: "Open reports" }).getByRole("listitem").filter({ hasText: reply });
+  await expect(report).toBeVisible();
+  await expectNoA11yViolations(coach);
   await report.getByRole("button", { name: "Hide post" }).click();
   const hideDialog = coach.getByRole("dialog");
   await hideDialog.getByLabel("Reason").fill("Shares details about someone who is not here.");
@@ -69,4 +71,5 @@ test("a member starts a thread, another sees it live and replies, the first hear
 
   await maya.goto("/dashboard/notifications");
   await expect(maya.getByText(`New reply in "${title}"`).first()).toBeVisible();
+  await expectNoA11yViolations(maya);
 });

@@ -93,12 +93,14 @@ test("a visitor books the free intro, confirms from the e-mail, lands signed in 
   await page.getByRole("link", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/loading\?booking_id=/);
   await openOnboardingForm(page);
+  await expectNoA11yViolations(page);
   await page.getByRole("checkbox", { name: "Time and planning" }).check();
   await page.getByLabel("What tends to get in the way?").fill("Too many tabs open at once.");
   await page.getByRole("button", { name: ONBOARDING_TEXTS.submit }).click();
 
   await expect(page).toHaveURL(/\/loading-complete\?booking_id=.+&response_id=/);
   await expect(page.getByRole("heading", { name: ONBOARDING_TEXTS.completeTitle })).toBeVisible();
+  await expectNoA11yViolations(page);
   const bookingId = new URL(page.url()).searchParams.get("booking_id")!;
   await page.getByRole("link", { name: ONBOARDING_TEXTS.continueNow }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -110,6 +112,7 @@ test("a visitor books the free intro, confirms from the e-mail, lands signed in 
   await signIn(coach, COACH);
   await coach.goto(`/session/${bookingId}`);
   await expect(coach.getByText("Too many tabs open at once.")).toBeVisible();
+  await expectNoA11yViolations(coach);
   await coachContext.close();
 
   // The password shown is the account's password, and the link worked once.
@@ -187,6 +190,8 @@ test("an admin adds a question to the onboarding form, and the next visitor gets
   const admin = await adminContext.newPage();
   await signIn(admin, ADMIN);
   await admin.goto("/admin/form-system-setup");
+  await expect(admin.getByRole("button", { name: "Add a question" })).toBeVisible();
+  await expectNoA11yViolations(admin);
   await admin.getByRole("button", { name: "Add a question" }).click();
   await admin.getByLabel("Question").last().fill("Which weekday suits you best?");
   await admin.getByRole("button", { name: /^Save as version \d+$/ }).click();

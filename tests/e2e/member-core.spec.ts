@@ -74,6 +74,7 @@ test("a member books, the coach sees it live and completes it, the member's dash
   await expect(coach).toHaveURL(new RegExp(`/session/${sessionId}$`));
   await coach.getByRole("button", { name: "Mark completed" }).click();
   await expect(coach.getByText("Completed").first()).toBeVisible();
+  await expectNoA11yViolations(coach);
 
   // Maya's dashboard, still open, hears of it without a reload: the notification pops up and the
   // activity feed leads with it.
@@ -82,4 +83,5 @@ test("a member books, the coach sees it live and completes it, the member's dash
   await expectNoA11yViolations(member);
   await member.goto("/dashboard/notifications");
   await expect(member.getByText(/^Thanks for ".+" with Cora Coach\./).first()).toBeVisible();
+  await expectNoA11yViolations(member);
 });

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations } from "./helpers/a11y";
 
 interface PublicPage {
   path: string;
@@ -53,10 +52,6 @@ const PAGES: PublicPage[] = [
   },
 ];
 
-async function useTheme(page: Page, theme: "light" | "dark") {
-  await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
-}
-
 async function expectPage(page: Page, { path, title, h1, text, noindex }: PublicPage) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
@@ -67,18 +62,10 @@ async function expectPage(page: Page, { path, title, h1, text, noindex }: Public
   else await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
 }
 
-for (const theme of ["light", "dark"] as const) {
-  test.describe(`public pages in ${theme} mode`, () => {
-    test.beforeEach(async ({ page }) => useTheme(page, theme));
-
-    for (const publicPage of PAGES) {
-      test(`${publicPage.path}: heading, content and no axe violations`, async ({ page }) => {
-        await expectPage(page, publicPage);
-        if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
-        else await expect(page.locator("html")).not.toHaveClass(/dark/);
-        await expectNoA11yViolations(page);
-      });
-    }
+// axe runs on every public page in visitors.spec.ts, and on the demos in demos.spec.ts.
+for (const publicPage of PAGES) {
+  test(`${publicPage.path}: heading, content, title and robots`, async ({ page }) => {
+    await expectPage(page, publicPage);
   });
 }
 

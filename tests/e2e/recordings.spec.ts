@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations } from "./helpers/a11y";
 import { signIn } from "./helpers/sign-in";
 
 test("a coach uploads a recording on the session page, and the member plays that file", async ({ browser }) => {
@@ -19,11 +20,15 @@ test("a coach uploads a recording on the session page, and the member plays that
   await coach.getByLabel(/^Title/).fill(title);
   await coach.getByRole("button", { name: "Upload recording" }).click();
   await expect(coach.getByText("Recording saved.")).toBeVisible();
+  await expectNoA11yViolations(coach);
 
   // The member finds it among their recordings and gets the very file the coach uploaded.
   await member.goto("/dashboard/recordings");
+  await expect(member.getByRole("link", { name: title }).first()).toBeVisible();
+  await expectNoA11yViolations(member);
   await member.getByRole("link", { name: title }).first().click();
   await expect(member.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expectNoA11yViolations(member);
   const src = await member.getByLabel(title).getAttribute("src");
   expect(src).toBeTruthy();
   const played = await member.request.get(src!);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./helpers/a11y";
 import { signIn } from "./helpers/sign-in";
 
 /** Closes the backend (its sockets drop, data stays on disk) and starts it again after `downMs` (scripts/start.ts). */
@@ -19,6 +20,7 @@ test("a part that fails shows the calm message and its support code, Try Again b
   await admin.getByRole("button", { name: "Send a test error" }).click();
   const failed = admin.getByRole("alert").filter({ hasText: "Something went wrong" });
   await expect(failed).toContainText("This component encountered an error and couldn't render properly");
+  await expectNoA11yViolations(admin);
   const reference = (await failed.getByTestId("support-code").textContent())!.trim();
   expect(reference).toMatch(/^LW-/);
 
@@ -41,6 +43,7 @@ test("when the backend goes away and comes back, a member's reply keeps its text
 
   await backendOutage(maya, 4_000);
   await expect(maya.getByRole("status").filter({ hasText: "Reconnecting" })).toBeVisible();
+  await expectNoA11yViolations(maya);
   await expect(box).toHaveValue(reply);
   await maya.getByRole("button", { name: "Post reply" }).click();
 

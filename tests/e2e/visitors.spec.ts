@@ -1,6 +1,7 @@
 import { INDEXED_PATHS } from "../../convex/model/site";
 import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./helpers/a11y";
 import { expectSecurityHeaders, watchCspViolations } from "./helpers/security";
 
 /** Every public page a visitor can land on: the sitemap's pages and the sign-in pages. */
@@ -40,6 +41,15 @@ test("a visitor's public pages ask nothing of sign-in, open no socket, log nothi
   expect(seen.console).toEqual([]);
   expect(violations).toEqual([]);
 });
+
+for (const path of PUBLIC_PAGES) {
+  test(`${path} passes axe in light and dark`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNoA11yViolations(page);
+  });
+}
 
 test("a visitor reads the blog over HTTP: its posts are there, without a socket", async ({ page }) => {
   const seen = watch(page);
