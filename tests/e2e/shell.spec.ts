@@ -32,11 +32,16 @@ test.describe("app shell", () => {
     await expectNoA11yViolations(page);
 
     // The announcement is spoken for a second only: what the status region says is recorded from
-    // before the click, so a slow machine cannot miss it.
-    await page.getByTestId("theme-announcement").evaluate((region) => {
+    // before the click, so a slow machine cannot miss it. The whole page is watched, as the region
+    // itself may be rendered afresh (the app's data client arriving remounts the page).
+    await page.evaluate(() => {
       const said: string[] = [];
       (window as unknown as { announced: string[] }).announced = said;
-      new MutationObserver(() => said.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => said.push(document.querySelector('[data-testid="theme-announcement"]')?.textContent ?? "")).observe(document.body, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await page.getByRole("button", { name: /^Theme:/ }).click();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
