@@ -1,15 +1,12 @@
-import { StrictMode, lazy, Suspense } from "react";
-import { createRoot } from "react-dom/client";
-import { ConvexOnDemand } from "@/features/auth/convex-on-demand";
+import { lazy } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { CLERK_PUBLISHABLE_KEY } from "@/features/auth/identity-mode";
 import { hasSessionHint, LocalAuthClient } from "@/features/auth/local-auth-client";
-import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
-import { CartProvider } from "@/features/cart/cart-provider";
-import { ThemeProvider } from "@/features/theme/theme-provider";
 import { startAnalytics } from "@/lib/analytics";
 import { startErrorReporting, warmErrorReporting } from "@/lib/error-reporting";
 import { interceptInAppLinks } from "@/lib/in-app-links";
-import { AppRouterProvider, createAppRouter } from "./router";
+import { AppTree, type Identity } from "./app-tree";
+import { createAppRouter } from "./router";
 import "./styles.css";
 
 const router = createAppRouter();
@@ -18,13 +15,9 @@ interceptInAppLinks(router.history);
 startAnalytics(router);
 
 // Chosen at build time. Clerk is a chunk of its own, fetched only by builds that set its key.
-const identity = CLERK_PUBLISHABLE_KEY
-  ? ({
-      mode: "clerk",
-      key: CLERK_PUBLISHABLE_KEY,
-      Provider: lazy(() => import("@/features/auth/clerk-auth-provider")),
-    } as const)
-  : ({ mode: "local", client: new LocalAuthClient() } as const);
+const identity: Identity = CLERK_PUBLISHABLE_KEY
+  ? { mode: "clerk", key: CLERK_PUBLISHABLE_KEY, Provider: lazy(() => import("@/features/auth/clerk-auth-provider")) }
+  : { mode: "local", client: new LocalAuthClient() };
 
 // Listens for failures now. The reporting SDK is fetched once the page has settled for members,
 // and for a visitor only when there is a failure to send.
@@ -39,34 +32,31 @@ if (identity.mode === "local") {
   client.start();
 }
 
-function App() {
-  if (identity.mode === "local") {
-    return (
-      <LocalAuthProvider client={identity.client}>
-        <ConvexOnDemand>
-          <AppRouterProvider router={router} />
-        </ConvexOnDemand>
-      </LocalAuthProvider>
-    );
-  }
-  return (
-    <Suspense fallback={null}>
-      <identity.Provider publishableKey={identity.key} router={router}>
-        <AppRouterProvider router={router} />
-      </identity.Provider>
-    </Suspense>
-  );
-}
-
 // A prerendered page's head tags (scripts/lib/prerender-plugin.ts) give way to the router's, which follow navigation.
 for (const tag of document.head.querySelectorAll("[data-prerendered]")) tag.remove();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <ThemeProvider>
-      <CartProvider>
-        <App />
-      </CartProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+const container = document.getElementById("root")!;
+const tree = (overPrerendered: boolean) => <AppTree identity={identity} router={router} overPrerendered={overPrerendered} />;
+
+// A prerendered page (a public one) is taken over as it is: its route's code is loaded first, so the
+// first render matches the markup and the visitor's page is neither replaced nor repainted. The
+// first render is the prerender's (identity loading, default theme, empty cart); the stored ones
+// follow at once. With Clerk, whose provider renders nothing until it has loaded, and on the
+// not-found page (rendered for no path in particular), the app renders anew.
+const pagePath = window.location.pathname.replace(/\/$/, "") || "/";
+if (identity.mode === "local" && container.dataset.prerenderedPath === pagePath) {
+  router.update({ ...router.options, context: { auth: identity.client } });
+  // The router renders the tree it rendered at build time (no Suspense boundary of its own at the
+  // top), as after server rendering; the page needs none of server rendering's dehydrated data.
+  router.ssr = { manifest: undefined };
+  void router.load().then(
+    () => hydrateRoot(container, tree(true)),
+    // A route's code that failed to arrive: the app renders as on any other page, and shows the failure.
+    () => {
+      router.ssr = undefined;
+      createRoot(container).render(tree(false));
+    },
+  );
+} else {
+  createRoot(container).render(tree(false));
+}

@@ -10,8 +10,8 @@ import { AuthStatusStore, type AuthSession } from "@/features/auth/auth-session"
 import { WithoutConvex } from "@/features/auth/convex-on-demand";
 import { AuthSessionProvider } from "@/features/auth/use-auth";
 import { ViewerProvider } from "@/features/auth/viewer";
-import { CartProvider } from "@/features/cart/cart-provider";
-import { ThemeContext } from "@/features/theme/theme-provider";
+import { CartProvider, noSavedCart } from "@/features/cart/cart-provider";
+import { ThemeProvider } from "@/features/theme/theme-provider";
 import { routeTree } from "./routeTree.gen";
 import { routerOptions } from "./router";
 
@@ -22,14 +22,6 @@ const session: AuthSession = {
   signOut: () => Promise.resolve(),
   signInWithTicket: () => Promise.resolve(),
 };
-const theme = {
-  preference: "system",
-  resolved: "light",
-  setPreference: () => {},
-} as const;
-
-/** The cart as a first visit sees it: empty. The browser's saved cart replaces it when the app starts. */
-const noSavedCart = { getItem: () => null, setItem: () => {} };
 
 /** The public pages worth prerendering; pages that read live data are skipped by render(). */
 export const PRERENDER_PATHS: readonly string[] = INDEXED_PATHS;
@@ -43,6 +35,8 @@ function routerAt(path: string) {
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
     context: { auth: session },
+    // A server render whatever the environment (a test's has a document): what the browser then takes over.
+    isServer: true,
   });
 }
 
@@ -98,7 +92,7 @@ export async function render(path: string, { notFound = false } = {}): Promise<{
   const { matches } = router.state;
   if (!notFound && matches.some((match) => match.status !== "success" || match.staticData.convex)) return null;
   const html = renderToString(
-    <ThemeContext.Provider value={theme}>
+    <ThemeProvider>
       <CartProvider storage={noSavedCart}>
         <AuthSessionProvider session={session}>
           <ViewerProvider value={{ status: "loading" }}>
@@ -108,7 +102,7 @@ export async function render(path: string, { notFound = false } = {}): Promise<{
           </ViewerProvider>
         </AuthSessionProvider>
       </CartProvider>
-    </ThemeContext.Provider>,
+    </ThemeProvider>,
   );
   // React hoists the page's <title>, <meta> and <link> elements to the front of the output.
   const head = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)*/.exec(html)![0];

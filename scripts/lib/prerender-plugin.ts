@@ -40,15 +40,17 @@ export function servesAppShell(patterns: readonly RegExp[], pathname: string): b
 /**
  * The page's own head tags replace the site defaults (marked, so the app can drop them), and the
  * shell's no-JavaScript notice goes: a prerendered page works without JavaScript, forms included.
+ * The root names the path it was rendered for (`pagePath`), so the app takes that markup over only
+ * there; the not-found page, answered for any path, names none and is rendered anew.
  */
-function pageHtml(template: string, page: { head: string; body: string }): string {
+function pageHtml(template: string, page: { head: string; body: string }, pagePath?: string): string {
   const head = page.head.replace(/^<(title|meta|link)/gm, "<$1 data-prerendered").replace(/><(title|meta|link)/g, "><$1 data-prerendered");
   return template
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, "")
     .replace(/<title>[^<]*<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
     .replace("</head>", `${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+    .replace('<div id="root"></div>', `<div id="root"${pagePath ? ` data-prerendered-path="${pagePath}"` : ""}>${page.body}</div>`);
 }
 
 /** A request's path as a page path (no trailing slash), or null when it is not a well-formed one. */
@@ -106,7 +108,7 @@ export function prerender(): Plugin {
           if (!page) continue;
           const file = fileFor(outDir, pagePath);
           mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, pageHtml(template, page));
+          writeFileSync(file, pageHtml(template, page, pagePath));
           written++;
         }
         report(`prerendered ${written} public pages`);

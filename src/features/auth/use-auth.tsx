@@ -16,9 +16,12 @@ export function useAuthSession(): AuthSession {
   return session;
 }
 
+/** What a prerendered page was rendered with (src/prerender.tsx), and so the app's first render over it. */
+const stillLoading = (): AuthStatus => "loading";
+
 /** The one app-level view of sign-in, the same in both identity modes. */
 export function useAuth(): { status: AuthStatus; signOut: () => Promise<void> } {
   const session = useAuthSession();
-  const status = useSyncExternalStore(session.subscribe, session.getStatus);
+  const status = useSyncExternalStore(session.subscribe, session.getStatus, stillLoading);
   return { status, signOut: session.signOut };
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { CART } from "@/lib/constants";
 import { missingProvider } from "@/lib/missing-provider";
 import { cartReducer, EMPTY_CART, readSavedItems, saveItems, type Cart, type CartProduct } from "./cart";
@@ -17,6 +17,9 @@ const CartContext = createContext<CartContextValue | null>(null);
 
 type CartStorage = Pick<Storage, "getItem" | "setItem">;
 
+/** The cart as a first visit sees it: empty. */
+export const noSavedCart: CartStorage = { getItem: () => null, setItem: () => {} };
+
 const loaded = (storage: CartStorage) => cartReducer(EMPTY_CART, { type: "load", items: readSavedItems(storage) });
 
 /**
@@ -24,11 +27,27 @@ const loaded = (storage: CartStorage) => cartReducer(EMPTY_CART, { type: "load",
  * member's other tabs through the storage event. Nothing here needs the backend, so a visitor's
  * page stays as light as before; the server prices the cart again at checkout.
  */
-export function CartProvider({ children, storage = window.localStorage }: { children: ReactNode; storage?: CartStorage }) {
-  const [cart, dispatch] = useReducer(cartReducer, storage, loaded);
+export function CartProvider({
+  children,
+  storage = window.localStorage,
+  restoreAfterFirstRender = false,
+}: {
+  children: ReactNode;
+  storage?: CartStorage;
+  /** Over a prerendered page (rendered with an empty cart), the saved cart comes in right after the first render. */
+  restoreAfterFirstRender?: boolean;
+}) {
+  const [cart, dispatch] = useReducer(cartReducer, restoreAfterFirstRender ? noSavedCart : storage, loaded);
   // Items are written when they change here; what another tab wrote is only read, never written back.
   const saved = useRef(cart.items);
   const fromOtherTab = useRef(false);
+
+  // Before the browser paints: the saved cart replaces the empty one without a flash, and is not written back.
+  useLayoutEffect(() => {
+    if (!restoreAfterFirstRender) return;
+    fromOtherTab.current = true;
+    dispatch({ type: "load", items: readSavedItems(storage) });
+  }, [restoreAfterFirstRender, storage]);
 
   useEffect(() => {
     if (cart.items === saved.current) return;

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { THEME } from "@/lib/constants";
 import {
   announcement,
@@ -23,31 +23,49 @@ function systemPrefersDark(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia(DARK_QUERY).matches;
 }
 
+/** This tab's own choices; other tabs' arrive through the storage event. */
+const preferenceListeners = new Set<() => void>();
+/** A choice storage refused (private mode): it still holds for this visit. */
+let chosenHere: ThemePreference | undefined;
+
+function subscribePreference(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== THEME.storageKey && event.key !== null) return;
+    chosenHere = undefined;
+    onChange();
+  };
+  preferenceListeners.add(onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    preferenceListeners.delete(onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+function subscribeSystem(onChange: () => void) {
+  const media = typeof window.matchMedia === "function" ? window.matchMedia(DARK_QUERY) : undefined;
+  media?.addEventListener("change", onChange);
+  return () => media?.removeEventListener("change", onChange);
+}
+
+const storedPreference = () => chosenHere ?? readPreference(window.localStorage);
+// A prerendered page is rendered as a first visit sees it (src/prerender.tsx): the default choice
+// on a light system. The app's first render over that markup uses the same, then the stored one.
+const defaultPreference = (): ThemePreference => THEME.defaultPreference;
+const lightSystem = () => false;
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [preference, setPreferenceState] = useState<ThemePreference>(() => readPreference(window.localStorage));
-  const [prefersDark, setPrefersDark] = useState(systemPrefersDark);
+  const preference = useSyncExternalStore(subscribePreference, storedPreference, defaultPreference);
+  const prefersDark = useSyncExternalStore(subscribeSystem, systemPrefersDark, lightSystem);
   const [message, setMessage] = useState("");
   const timers = useRef<number[]>([]);
   const resolved = resolveTheme(preference, prefersDark);
 
+  // From the stored choice itself, not this render's: the first render over prerendered markup
+  // shows the default, and the page must not flash it (index.html applied the stored one already).
   useEffect(() => {
-    applyResolvedTheme(document.documentElement, resolved);
+    applyResolvedTheme(document.documentElement, resolveTheme(storedPreference(), systemPrefersDark()));
   }, [resolved]);
-
-  // Follow the OS while on Auto, and other tabs' choices.
-  useEffect(() => {
-    const media = typeof window.matchMedia === "function" ? window.matchMedia(DARK_QUERY) : undefined;
-    const onMedia = (event: MediaQueryListEvent) => setPrefersDark(event.matches);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === THEME.storageKey) setPreferenceState(readPreference(window.localStorage));
-    };
-    media?.addEventListener("change", onMedia);
-    window.addEventListener("storage", onStorage);
-    return () => {
-      media?.removeEventListener("change", onMedia);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, []);
 
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
 
@@ -60,8 +78,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       const root = document.documentElement;
       root.classList.add("theme-transition");
       later(() => root.classList.remove("theme-transition"), THEME.transitionMs);
-      writePreference(window.localStorage, next);
-      setPreferenceState(next);
+      chosenHere = writePreference(window.localStorage, next) ? undefined : next;
+      for (const listener of preferenceListeners) listener();
       // Screen readers get a short polite message: after a brief delay so the menu closing
       // does not swallow it, and cleared so the same choice can be announced again.
       setMessage("");

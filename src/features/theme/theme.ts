@@ -27,12 +27,14 @@ export function readPreference(storage: Pick<Storage, "getItem"> | undefined): T
   }
 }
 
-/** Stores the preference; a storage failure (private mode, quota) only loses persistence. */
-export function writePreference(storage: Pick<Storage, "setItem"> | undefined, preference: ThemePreference) {
+/** Stores the preference, and says whether it was; a storage failure (private mode, quota) only loses persistence. */
+export function writePreference(storage: Pick<Storage, "setItem"> | undefined, preference: ThemePreference): boolean {
   try {
     storage?.setItem(THEME.storageKey, preference);
+    return storage !== undefined;
   } catch {
     // The choice still applies for this visit.
+    return false;
   }
 }
 

@@ -1,0 +1,48 @@
+import { StrictMode, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import type { AnyRouter } from "@tanstack/react-router";
+import { ConvexOnDemand } from "@/features/auth/convex-on-demand";
+import type { LocalAuthClient } from "@/features/auth/local-auth-client";
+import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
+import { CartProvider } from "@/features/cart/cart-provider";
+import { ThemeProvider } from "@/features/theme/theme-provider";
+import { AppRouterProvider } from "./router";
+
+/** Who says who is signed in: the embedded backend's own sign-in, or Clerk (chosen at build time). */
+export type Identity =
+  | { mode: "local"; client: LocalAuthClient }
+  | { mode: "clerk"; key: string; Provider: LazyExoticComponent<ComponentType<{ publishableKey: string; router: AnyRouter; children: ReactNode }>> };
+
+function App({ identity, router }: { identity: Identity; router: AnyRouter }) {
+  if (identity.mode === "local") {
+    return (
+      <LocalAuthProvider client={identity.client}>
+        <ConvexOnDemand>
+          <AppRouterProvider router={router} />
+        </ConvexOnDemand>
+      </LocalAuthProvider>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <identity.Provider publishableKey={identity.key} router={router}>
+        <AppRouterProvider router={router} />
+      </identity.Provider>
+    </Suspense>
+  );
+}
+
+/**
+ * The whole app. `overPrerendered`: it first renders over a prerendered page's markup, so it first
+ * renders what the prerender did (src/prerender.tsx) and takes the browser's saved state right after.
+ */
+export function AppTree({ identity, router, overPrerendered }: { identity: Identity; router: AnyRouter; overPrerendered: boolean }) {
+  return (
+    <StrictMode>
+      <ThemeProvider>
+        <CartProvider restoreAfterFirstRender={overPrerendered}>
+          <App identity={identity} router={router} />
+        </CartProvider>
+      </ThemeProvider>
+    </StrictMode>
+  );
+}
