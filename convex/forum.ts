@@ -34,6 +34,7 @@ import {
   replyTo,
   reportPost,
   searchPosts,
+  seenBy,
   setFollowed,
   standingOf,
   threadHeading,
@@ -137,9 +138,9 @@ export const join = writerMutation({
 });
 
 /*
- * The lists every reader watches (categories, a category's threads, a thread's posts) are the same
- * for every caller of one standing (member or staff): each is a shared query whose work is an
- * internal query given only the standing, so one run serves every reader of it.
+ * The lists every reader watches (categories, a thread's posts) are the same for every caller of
+ * one standing (member or staff): each is a shared query whose work is an internal query given
+ * only the standing, so one run serves every reader of it.
  */
 
 const categoriesArgs = {};
@@ -166,19 +167,17 @@ export const categoryForStanding = internalQuery({
   handler: (ctx, { slug, standing }) => categoryBySlug(ctx, standing, slug),
 });
 
-const threadsArgs = { categoryId: v.id("forumCategories"), paginationOpts: bounded.paginationOpts };
-const threadsResult = paginationResultValidator(forumThreadItemValidator);
-
 /**
  * A category's visible threads, pinned first, then by latest activity. Nothing in it is the
- * caller's own (that is myThreadStates), so every member's page is one result.
+ * caller's own (that is myThreadStates), so every member's page is one result. Not a shared query:
+ * the list reorders as threads get replies, and on Convex a page keeps its end between runs only
+ * when the query paginates itself (a nested query's page has no journal), so moved threads never
+ * fall between two loaded pages.
  */
-export const threads = sharedMemberQuery({ args: threadsArgs, returns: threadsResult, inner: "forum:threadsForStanding" });
-
-export const threadsForStanding = internalQuery({
-  args: { ...threadsArgs, standing: standingValidator },
-  returns: threadsResult,
-  handler: (ctx, { categoryId, paginationOpts, standing }) => threadsPage(ctx, standing, categoryId, paginationOpts),
+export const threads = memberQuery({
+  args: { categoryId: v.id("forumCategories"), paginationOpts: bounded.paginationOpts },
+  returns: paginationResultValidator(forumThreadItemValidator),
+  handler: (ctx, { categoryId, paginationOpts }) => threadsPage(ctx, seenBy(ctx.viewer), categoryId, paginationOpts),
 });
 
 /** The caller's own state (followed, read up to) of the threads a page shows, for those they have one. */

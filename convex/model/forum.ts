@@ -56,7 +56,7 @@ export function isStaff(user: Pick<Doc<"users">, "role">): boolean {
 }
 
 /** What decides what a reader sees of the forum: only whether they are staff. */
-function seenBy(viewer: Doc<"users">): Standing {
+export function seenBy(viewer: Doc<"users">): Standing {
   return { staff: isStaff(viewer) };
 }
 
