@@ -7,7 +7,7 @@
  * PASS_THROUGH): its result is exactly that of one nested query, whose arguments carry what the
  * result may know of the caller (a forum page: staff or not). Such an entry watches its own reads
  * (the caller's users row) itself, and is linked to a shared run of the nested query (same
- * function, arguments and journal), which watches the nested reads for every entry linked to it.
+ * function and arguments), which watches the nested reads for every entry linked to it.
  * A commit that changes only the nested reads re-runs the nested query once, and every linked
  * entry takes its result; one that changes an entry's own reads re-runs that entry in full.
  */
@@ -138,8 +138,9 @@ export class LiveQueries {
         entry.reads = reads;
         entry.changedDuringRun = [];
         this.running.add(entry);
-        // A shared run is an internal query's, without an identity, which it must not read.
-        if (entry.shared) return engine.runQuery(entry.udfPath, entry.args, null, entry.journal, reads, false, rerun, true);
+        // A shared run is a nested query's, run as one: without an identity, which it must not
+        // read, and without a journal, which a nested query's page does not keep (engine.ts).
+        if (entry.shared) return engine.runQuery(entry.udfPath, entry.args, null, null, reads, false, rerun, true).then((run) => ({ ...run, journal: null }));
         return engine.runQuery(entry.udfPath, entry.args, entry.identity, entry.journal, reads, true, rerun);
       })
       .then((outcome) => ({ ...outcome, wire: toWire(outcome) }));
@@ -163,7 +164,6 @@ export class LiveQueries {
         this.dropShared(shared);
         return this.outcome(entry);
       }
-      if (outcome.journal) entry.journal = outcome.journal;
       return outcome;
     });
     entry.result = result;
@@ -197,18 +197,19 @@ export class LiveQueries {
    * is in flight the entry watches the nested reads itself, and links after its next run.
    */
   private linkTo(entry: LiveQuery, nested: NestedQuery, outcome: QueryOutcome, result: Promise<SharedOutcome>) {
-    const key = JSON.stringify([nested.udfPath, nested.args, entry.journal]);
+    const key = JSON.stringify([nested.udfPath, nested.args]);
     let shared = this.shared.get(key);
-    if (shared && (this.running.has(shared) || this.deferred.has(shared))) {
+    // A page the function read itself has a journal, which is not the nested query's to share.
+    if (outcome.journal !== null || (shared && (this.running.has(shared) || this.deferred.has(shared)))) {
       entry.reads.merge(nested.reads);
       return;
     }
     if (!shared) {
-      shared = new LiveQuery(key, nested.udfPath, nested.args, null, entry.journal, true);
+      shared = new LiveQuery(key, nested.udfPath, nested.args, null, null, true);
       this.shared.set(key, shared);
     }
     // The entry's result is the nested one exactly (the engine checked), so its wire form serves the shared run too.
-    shared.result = result.then((own) => ({ outcome: own.outcome, reads: nested.reads, journal: outcome.journal, wire: own.wire }));
+    shared.result = result.then((own) => ({ outcome: own.outcome, reads: nested.reads, journal: null, wire: own.wire }));
     shared.ran = true;
     shared.reads = nested.reads;
     this.index(shared);

@@ -135,6 +135,32 @@ describe("shared pass-through queries", () => {
     expect(outcomes.map(value)).toEqual([["a post"], ["a post"], ["hidden: a moderated post", "a post"], ["hidden: a moderated post", "a post"]]);
   });
 
+  it("keeps no journal for a nested query's page, as on Convex, and still shares it", async () => {
+    const { live, runs, mutate, engine } = await setUp();
+    for (const subject of ["ana", "bo"]) await mutate("shared:setMember", { subject, staff: false, active: true });
+    await mutate("messages:send", { author: "host", body: "first" });
+    await mutate("messages:send", { author: "host", body: "second" });
+    const watcher = subscriber();
+    const args = { paginationOpts: { numItems: 2, cursor: null } };
+    const entries = ["ana", "bo"].map((subject) => live.acquire(watcher, "shared:page", args, identity(subject), null));
+    const bodies = (outcome: SharedOutcome) => (value(outcome) as { page: { body: string }[] }).page.map((row) => row.body);
+    for (const entry of entries) expect(bodies(await live.outcome(entry))).toEqual(["second", "first"]);
+
+    runs.length = 0;
+    await mutate("messages:send", { author: "host", body: "third" });
+    const outcomes = await Promise.all(entries.map((entry) => live.outcome(entry)));
+    expect(runs).toEqual(["shared:pageFor"]);
+    // The page's end moved with the new message: no journal kept it after "first".
+    for (const outcome of outcomes) {
+      expect(bodies(outcome)).toEqual(["third", "second"]);
+      expect(outcome.journal).toBeNull();
+    }
+    // What a full run gives now.
+    const full = await engine.runQuery("shared:page", args, identity("ana"), entries[0]!.journal);
+    expect(full.outcome).toEqual(outcomes[0]!.outcome);
+    expect(full.journal).toBeNull();
+  });
+
   it("does not share a nested query that reads the caller's identity", async () => {
     const { live, runs, mutate } = await setUp();
     for (const subject of ["ana", "bo"]) await mutate("shared:setMember", { subject, staff: false, active: true });

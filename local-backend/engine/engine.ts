@@ -417,7 +417,12 @@ export class Engine {
         // Storage reads go back through the whole chain, so a query records them.
         if (storage.handles(op)) return storage.async(op, json, this.internals.asyncSyscall, next);
         const ctx = this.context.getStore();
-        if (op === "1.0/runUdf" && ctx?.passThrough) return this.nestedQuery(ctx, ctx.passThrough, next, json);
+        if (op === "1.0/runUdf" && ctx?.reads) {
+          if (ctx.passThrough) return this.nestedQuery(ctx, ctx.passThrough, next, json);
+          // As on Convex, a function a query calls paginates without the subscription's journal:
+          // its page keeps no end between runs, and sets none for the caller.
+          return this.context.run({ ...ctx, journal: null }, () => next(op, json));
+        }
         ctx?.reads?.record(op, json, this.internals.currentComponent());
         if (op === "1.0/queryPage" && ctx?.reads) return this.journaledPage(ctx, next, json);
         return next(op, json);
@@ -506,10 +511,9 @@ export class Engine {
     const byName = request.udfType === "query" && request.name !== undefined && request.reference === undefined && request.functionHandle === undefined;
     // Not a pass-through after all: this call's reads are the outer function's own.
     if (pass.calls > 1 || !byName) return next("1.0/runUdf", json);
-    const nested: RunContext = { ...ctx, reads: pass.reads, passThrough: undefined, identityUse: pass.identity, newJournal: undefined };
+    // Without the journal, as any nested call (above).
+    const nested: RunContext = { ...ctx, reads: pass.reads, passThrough: undefined, identityUse: pass.identity, journal: null };
     const result = await this.context.run(nested, () => next("1.0/runUdf", json));
-    // A page the nested query read keeps its end for the subscription's next run.
-    if (nested.newJournal) ctx.newJournal = nested.newJournal;
     pass.udfPath = canonicalizeUdfPath(request.name!).canonical;
     pass.args = request.args;
     pass.result = result;
