@@ -14,7 +14,7 @@
  * elsewhere wall time stands in for it.
  */
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { MessageChannel, SHARE_ENV, Worker, type MessagePort } from "node:worker_threads";
 import { makeFunctionReference } from "convex/server";
@@ -159,8 +159,8 @@ interface Call {
   /** When the call started (wall ms); for the root only. */
   startedAt: number;
   /**
-   * The runner's CPU time (ns) when the call started, for the root only: set by the watch when it
-   * first reads the runner's CPU during the call (reading it takes a file read, too dear per call).
+   * The runner's CPU time (ns) when the call started, for the root only; on a runner still starting,
+   * when it is ready (starting a thread is not the call's execution).
    */
   cpuStart?: number;
   /** CPU time (ns) spent loading modules during the call, which does not count against its limit. */
@@ -180,7 +180,10 @@ class Runner {
   readonly worker: Worker;
   readonly ready: Promise<void>;
   readonly calls = new Map<number, Call>();
-  cpuStat: string | null = null;
+  /** The runner thread's schedstat file, kept open: reading it at every call's start costs a few µs. */
+  private cpuStat: number | null = null;
+  private readonly cpuBuffer = Buffer.alloc(64);
+  isReady = false;
   root: Call | undefined;
   dead = false;
   /** A blocking syscall is being answered: the runner waits on the backend, not running code. */
@@ -194,9 +197,6 @@ class Runner {
   cpuWhenHeard = 0;
   wallWhenHeard = Date.now();
   idleSince = Date.now();
-  /** The runner's CPU time (ns) when the watch last read it, and when that was (wall ms). */
-  cpuAtCheck?: number;
-  checkedAt = 0;
 
   constructor(
     runtime: string,
@@ -217,7 +217,15 @@ class Runner {
     this.ready = new Promise((resolve, reject) => {
       const onReady = (message: FromRunner) => {
         if (message.type !== "ready") return;
-        this.cpuStat = message.cpuStat;
+        if (message.cpuStat) {
+          try {
+            this.cpuStat = openSync(message.cpuStat, "r");
+          } catch {
+            this.cpuStat = null;
+          }
+        }
+        this.isReady = true;
+        if (this.root && this.root.cpuStart === undefined) this.root.cpuStart = this.cpuNow();
         this.worker.off("message", onReady);
         resolve();
       };
@@ -225,18 +233,30 @@ class Runner {
       this.worker.once("error", reject);
     });
     this.ready.catch(() => {});
+    this.worker.once("exit", () => this.closeCpuStat());
   }
 
   /** The runner thread's CPU time in ns, or wall time where the system does not tell. */
   cpuNow(): number {
-    if (this.cpuStat) {
+    if (this.cpuStat !== null) {
       try {
-        return Number(readFileSync(this.cpuStat, "utf8").split(" ")[0]);
+        const length = readSync(this.cpuStat, this.cpuBuffer, 0, this.cpuBuffer.length, 0);
+        return Number(this.cpuBuffer.toString("latin1", 0, length).split(" ")[0]);
       } catch {
-        this.cpuStat = null;
+        this.closeCpuStat();
       }
     }
     return Date.now() * 1e6;
+  }
+
+  private closeCpuStat() {
+    if (this.cpuStat === null) return;
+    try {
+      closeSync(this.cpuStat);
+    } catch {
+      // Already gone with the thread: nothing to release.
+    }
+    this.cpuStat = null;
   }
 
   send(message: ToRunner) {
@@ -375,7 +395,7 @@ export class RunnerPool {
     const nested = parent && !parent.runner.dead ? parent : undefined;
     const runner = nested ? nested.runner : await this.checkout(laneOf(kind), priority);
     return new Promise((resolve, reject) => {
-      const call = { id: nextCallId++, kind, runner, ctx, startedAt: Date.now(), loadingNs: 0 } as Call;
+      const call = { id: nextCallId++, kind, runner, ctx, startedAt: Date.now(), cpuStart: !nested && runner.isReady ? runner.cpuNow() : undefined, loadingNs: 0 } as Call;
       if (deadline) call.deadline = { at: Date.now() + deadline.ms, error: deadline.error };
       call.root = nested ? nested.root : call;
       call.settle = (outcome) => {
@@ -420,7 +440,7 @@ export class RunnerPool {
         const since = runner.loading.get(message.callId);
         runner.loading.delete(message.callId);
         const root = runner.root;
-        if (since && root) root.loadingNs += runner.cpuNow() - Math.max(since.cpu, root.cpuStart ?? since.cpu);
+        if (since && root?.cpuStart !== undefined) root.loadingNs += runner.cpuNow() - Math.max(since.cpu, root.cpuStart);
         return;
       }
       case "log": {
@@ -567,14 +587,6 @@ export class RunnerPool {
         continue;
       }
       const cpu = runner.cpuNow();
-      // The CPU the call used before this first look is at most the time since it started, and at
-      // most what the runner used since the last look if it started after it: counted as that much.
-      if (root.cpuStart === undefined) {
-        const sinceCheck = runner.cpuAtCheck !== undefined && runner.checkedAt <= root.startedAt ? cpu - runner.cpuAtCheck : Infinity;
-        root.cpuStart = cpu - Math.min((now - root.startedAt) * 1e6, sinceCheck);
-      }
-      runner.cpuAtCheck = cpu;
-      runner.checkedAt = now;
       const heard = runner.heard;
       runner.heard = false;
       if (heard) {
@@ -587,7 +599,8 @@ export class RunnerPool {
       const silentCpu = cpu - runner.cpuWhenHeard;
       const stuck = !heard && (silentCpu >= limitNs || (now - runner.wallWhenHeard >= this.limitMs && silentCpu >= limitNs / 2));
       // A query or mutation has its second of execution in all, however often it waits on the database.
-      const spent = (root.kind === "query" || root.kind === "mutation") && cpu - root.cpuStart - root.loadingNs >= limitNs;
+      const spent =
+        (root.kind === "query" || root.kind === "mutation") && root.cpuStart !== undefined && cpu - root.cpuStart - root.loadingNs >= limitNs;
       if (stuck || spent) this.stop(runner, timedOut(this.limitMs));
     }
   }
