@@ -1,6 +1,8 @@
+import type { FunctionReference } from "convex/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_ACCOUNTS } from "../scripts/demo-accounts";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
+import * as forum from "./forum";
 import type { Id } from "./_generated/dataModel";
 import { DEMO_FORUM_CATEGORIES, DEMO_FORUM_THREADS } from "./model/demoForum";
 import { bodyError, canEditOwnPost, FORUM_EDIT_WINDOW_MS, FORUM_OWN_STATE_IDS_MAX, FORUM_SEARCH_LIMIT, isUnread, titleError } from "./model/forumRules";
@@ -342,6 +344,31 @@ describe("shared pages and the reader's own part", () => {
     expect((await maya.as.query(api.forum.posts, page)).page).toHaveLength(1);
     expect((await theo.as.query(api.forum.posts, page)).page).toHaveLength(1);
     expect((await coach.as.query(api.forum.posts, page)).page).toHaveLength(2);
+  });
+
+  it("answers the lists from an internal query that knows only the caller's standing, passed through unchanged", async () => {
+    const { t, lounge, staffRoom, maya, theo, coach } = await setup();
+    const threadId = await threadBy(maya.as, lounge);
+    const replyId = await theo.as.mutation(api.forum.reply, { threadId, body: "Off topic" });
+    await coach.as.mutation(api.forumModeration.hidePost, { postId: replyId, reason: "Off topic" });
+    await threadBy(coach.as, staffRoom, "Staff only", "Rota for next week.");
+    const member = { staff: false };
+    const staff = { staff: true };
+    type Query = FunctionReference<"query", "public" | "internal", Record<string, unknown>, unknown>;
+    const cases: [outer: Query, inner: Query, args: Record<string, unknown>][] = [
+      [api.forum.categories, internal.forum.categoriesForStanding, {}],
+      [api.forum.category, internal.forum.categoryForStanding, { slug: "staff-room" }],
+      [api.forum.posts, internal.forum.postsForStanding, { threadId, paginationOpts: firstPage }],
+    ];
+    for (const [outer, inner, args] of cases) {
+      const asMember: unknown = await maya.as.query(outer as FunctionReference<"query">, args);
+      expect(asMember).toEqual(await t.query(inner, { ...args, standing: member }));
+      const asStaff: unknown = await coach.as.query(outer as FunctionReference<"query">, args);
+      expect(asStaff).toEqual(await t.query(inner, { ...args, standing: staff }));
+      expect(asStaff).not.toEqual(asMember);
+    }
+    // What lets the embedded backend share one run among every reader of one standing.
+    for (const name of ["categories", "category", "posts"] as const) expect(forum[name]).toHaveProperty("passThrough", true);
   });
 });
 

@@ -8,7 +8,16 @@
 import { paginationResultValidator } from "convex/server";
 import { bounded, LIMITS } from "./model/bounds";
 import { v } from "convex/values";
-import { internalMutation, memberMutation, memberQuery, publicQuery, writerMutation } from "./functions";
+import {
+  internalMutation,
+  internalQuery,
+  memberMutation,
+  memberQuery,
+  publicQuery,
+  sharedMemberQuery,
+  standingValidator,
+  writerMutation,
+} from "./functions";
 import {
   categoriesFor,
   categoryBySlug,
@@ -25,6 +34,7 @@ import {
   replyTo,
   reportPost,
   searchPosts,
+  seenBy,
   setFollowed,
   standingOf,
   threadHeading,
@@ -127,28 +137,47 @@ export const join = writerMutation({
   },
 });
 
+/*
+ * The lists every reader watches (categories, a thread's posts) are the same for every caller of
+ * one standing (member or staff): each is a shared query whose work is an internal query given
+ * only the standing, so one run serves every reader of it.
+ */
+
+const categoriesArgs = {};
+const categoriesResult = v.array(forumCategoryViewValidator);
+
 /** The categories the caller may see, in their order; hidden ones for staff only. */
-export const categories = memberQuery({
-  args: {},
-  returns: v.array(forumCategoryViewValidator),
-  handler: (ctx) => categoriesFor(ctx, ctx.viewer),
+export const categories = sharedMemberQuery({ args: categoriesArgs, returns: categoriesResult, inner: "forum:categoriesForStanding" });
+
+export const categoriesForStanding = internalQuery({
+  args: { ...categoriesArgs, standing: standingValidator },
+  returns: categoriesResult,
+  handler: (ctx, { standing }) => categoriesFor(ctx, standing),
 });
 
+const categoryArgs = { slug: bounded.token(LIMITS.slug) };
+const categoryResult = v.union(forumCategoryViewValidator, v.null());
+
 /** One category by slug, or null when it does not exist or is not the caller's to see. */
-export const category = memberQuery({
-  args: { slug: bounded.token(LIMITS.slug) },
-  returns: v.union(forumCategoryViewValidator, v.null()),
-  handler: (ctx, { slug }) => categoryBySlug(ctx, ctx.viewer, slug),
+export const category = sharedMemberQuery({ args: categoryArgs, returns: categoryResult, inner: "forum:categoryForStanding" });
+
+export const categoryForStanding = internalQuery({
+  args: { ...categoryArgs, standing: standingValidator },
+  returns: categoryResult,
+  handler: (ctx, { slug, standing }) => categoryBySlug(ctx, standing, slug),
 });
 
 /**
  * A category's visible threads, pinned first, then by latest activity. Nothing in it is the
- * caller's own (that is myThreadStates), so every member's page is one result.
+ * caller's own (that is myThreadStates), so every member's page is one result. Not a shared query:
+ * the list reorders as threads get replies, and on Convex a page keeps its end between runs only
+ * when the query paginates itself (a nested query's page has no journal), so moved threads never
+ * fall between two loaded pages.
  */
 export const threads = memberQuery({
   args: { categoryId: v.id("forumCategories"), paginationOpts: bounded.paginationOpts },
   returns: paginationResultValidator(forumThreadItemValidator),
-  handler: (ctx, { categoryId, paginationOpts }) => threadsPage(ctx, ctx.viewer, categoryId, paginationOpts),
+  handler: (ctx, { categoryId, paginationOpts }) => threadsPage(ctx, seenBy(ctx.viewer), categoryId, paginationOpts),
 });
 
 /** The caller's own state (followed, read up to) of the threads a page shows, for those they have one. */
@@ -175,14 +204,19 @@ export const thread = memberQuery({
   handler: (ctx, { threadId }) => threadHeading(ctx, ctx.viewer, threadId),
 });
 
+const postsArgs = { threadId: v.id("forumThreads"), paginationOpts: bounded.paginationOpts };
+const postsResult = paginationResultValidator(forumPostViewValidator);
+
 /**
  * A thread's posts, oldest first, the opening post first of all; staff also see hidden ones.
  * Nothing in it is the caller's own (that is myPostStates), so every member's page is one result.
  */
-export const posts = memberQuery({
-  args: { threadId: v.id("forumThreads"), paginationOpts: bounded.paginationOpts },
-  returns: paginationResultValidator(forumPostViewValidator),
-  handler: (ctx, { threadId, paginationOpts }) => postsPage(ctx, ctx.viewer, threadId, paginationOpts),
+export const posts = sharedMemberQuery({ args: postsArgs, returns: postsResult, inner: "forum:postsForStanding" });
+
+export const postsForStanding = internalQuery({
+  args: { ...postsArgs, standing: standingValidator },
+  returns: postsResult,
+  handler: (ctx, { threadId, paginationOpts, standing }) => postsPage(ctx, standing, threadId, paginationOpts),
 });
 
 /**

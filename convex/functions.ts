@@ -12,7 +12,7 @@
  * INVALID_INPUT naming the argument, and the handler never sees it.
  */
 import { customAction, customCtx, customMutation, customQuery, NoOp } from "convex-helpers/server/customFunctions";
-import { makeFunctionReference, type UserIdentity } from "convex/server";
+import { makeFunctionReference, type RegisteredQuery, type UserIdentity } from "convex/server";
 import type { Doc } from "./_generated/dataModel";
 import {
   action,
@@ -24,10 +24,10 @@ import {
   type ActionCtx,
   type QueryCtx,
 } from "./_generated/server";
-import type { GenericValidator, PropertyValidators } from "convex/values";
+import { v, type GenericValidator, type Infer, type ObjectType, type PropertyValidators, type Validator } from "convex/values";
 import { boundsViolations } from "./model/bounds";
 import { userError } from "./model/errors";
-import { allows, type AccessLevel } from "./model/permissions";
+import { allows, hasPermission, type AccessLevel } from "./model/permissions";
 import { findUserByToken } from "./model/users";
 
 export type Caller = { identity: UserIdentity | null; user: Doc<"users"> | null };
@@ -114,6 +114,54 @@ export const memberQuery = tagged("member", customQuery(query, customCtx((ctx) =
 export const memberMutation = tagged("member", customMutation(mutation, customCtx((ctx) => requireUser(ctx, "member"))));
 /** Active users, for work that calls outside services (payments); `ctx.viewer` as in memberMutation. */
 export const memberAction = tagged("member", customAction(action, customCtx((ctx) => requireUserInAction(ctx, "member"))));
+
+/**
+ * What a shared query may know of its caller: only whether they are staff (coaches and admins,
+ * who moderate and so also see what is hidden), never who they are.
+ */
+export const standingValidator = v.object({ staff: v.boolean() });
+export type Standing = Infer<typeof standingValidator>;
+
+function standingOf(user: Doc<"users">): Standing {
+  return { staff: hasPermission(user.role, "moderate") };
+}
+
+/**
+ * The arguments without their page's `id`: usePaginatedQuery numbers each page it subscribes to
+ * so that a client tells its own pages apart; what a page holds does not depend on it, so callers
+ * whose pages are numbered differently still ask the inner query the same.
+ */
+function withoutPageId<A extends Record<string, unknown>>(args: A): A {
+  const page = args.paginationOpts;
+  if (typeof page !== "object" || page === null || !("id" in page)) return args;
+  const rest: Record<string, unknown> = { ...page };
+  delete rest.id;
+  return { ...args, paginationOpts: rest };
+}
+
+/**
+ * A member's query whose result is the same for every caller of one standing (a forum page):
+ * the caller is checked as in memberQuery, then `inner`, an internal query taking the same
+ * arguments and `standing`, computes the result, which is returned as it is. The public handler
+ * does nothing else, and says so with `passThrough`: the embedded backend then runs `inner` once
+ * per change for every subscriber of one standing, and checks each caller's own reads (their
+ * users row) apart. On Convex it is an ordinary query that calls another.
+ *
+ * `inner` is named as text ("module:export"): a typed reference to a function of the caller's own
+ * module would make that module's types depend on themselves.
+ */
+export function sharedMemberQuery<Args extends PropertyValidators, Returns extends Validator<unknown, "required", string>>(definition: {
+  args: Args;
+  returns: Returns;
+  inner: string;
+}): RegisteredQuery<"public", ObjectType<Args>, Promise<Infer<Returns>>> {
+  const inner = makeFunctionReference<"query">(definition.inner);
+  const handler = (ctx: Pick<QueryCtx, "runQuery"> & { viewer: Doc<"users"> }, args: ObjectType<Args>) =>
+    ctx.runQuery(inner, { ...withoutPageId(args), standing: standingOf(ctx.viewer) });
+  // The builder's generics cannot follow `Args` and `Returns` through; the types are the ones declared above.
+  const registered = memberQuery({ args: definition.args, returns: definition.returns, handler } as never) as object;
+  return Object.assign(registered, { passThrough: true }) as unknown as RegisteredQuery<"public", ObjectType<Args>, Promise<Infer<Returns>>>;
+}
 
 /** Active users who are not guests (guests are read-only): reads that only writers have a use for. */
 export const writerQuery = tagged("writer", customQuery(query, customCtx((ctx) => requireUser(ctx, "writer"))));

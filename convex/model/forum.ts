@@ -1,5 +1,5 @@
 /**
- * The community forum in the database (issue 19): who sees what, posting, the counters kept in
+ * The community forum in the database: who sees what, posting, the counters kept in
  * the same transaction as the change, reactions, following and unread state, search, reports,
  * moderation with its audit rows, and the scheduled fan-out of reply and mention notifications.
  * The pure rules (limits, text checks) are in ./forumRules; the public API is convex/forum.ts and
@@ -9,6 +9,7 @@ import type { PaginationOptions } from "convex/server";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { Standing } from "../functions";
 import { recordActivity } from "./activity";
 import { userError } from "./errors";
 import {
@@ -54,16 +55,21 @@ export function isStaff(user: Pick<Doc<"users">, "role">): boolean {
   return hasPermission(user.role, "moderate");
 }
 
-function canSeeCategory(viewer: Doc<"users">, category: Doc<"forumCategories">): boolean {
-  return category.visibility !== "hidden" || isStaff(viewer);
+/** What decides what a reader sees of the forum: only whether they are staff. */
+export function seenBy(viewer: Doc<"users">): Standing {
+  return { staff: isStaff(viewer) };
 }
 
-function canSeeThread(viewer: Doc<"users">, thread: Doc<"forumThreads">): boolean {
-  return thread.status === "visible" || (thread.status === "hidden" && isStaff(viewer));
+function canSeeCategory(reader: Standing, category: Doc<"forumCategories">): boolean {
+  return category.visibility !== "hidden" || reader.staff;
 }
 
-function canSeePost(viewer: Doc<"users">, post: Doc<"forumPosts">): boolean {
-  return post.status !== "hidden" || isStaff(viewer);
+function canSeeThread(reader: Standing, thread: Doc<"forumThreads">): boolean {
+  return thread.status === "visible" || (thread.status === "hidden" && reader.staff);
+}
+
+function canSeePost(reader: Standing, post: Doc<"forumPosts">): boolean {
+  return post.status !== "hidden" || reader.staff;
 }
 
 /** How an author is shown: their forum name, or FORMER_MEMBER once it is gone. */
@@ -127,26 +133,26 @@ function categoryView(category: Doc<"forumCategories">) {
   return { _id, slug, name, description, visibility, threadCount, ...(lastActivityAt === undefined ? {} : { lastActivityAt }) };
 }
 
-export async function categoriesFor(ctx: Reader, viewer: Doc<"users">) {
+export async function categoriesFor(ctx: Reader, reader: Standing) {
   // Categories are a short list kept by staff; 100 is far more than the forum will ever show.
   const all = await ctx.db.query("forumCategories").withIndex("by_sort_order").take(100);
-  return all.filter((category) => canSeeCategory(viewer, category)).map(categoryView);
+  return all.filter((category) => canSeeCategory(reader, category)).map(categoryView);
 }
 
-export async function categoryBySlug(ctx: Reader, viewer: Doc<"users">, slug: string) {
+export async function categoryBySlug(ctx: Reader, reader: Standing, slug: string) {
   const category = await ctx.db
     .query("forumCategories")
     .withIndex("by_slug", (q) => q.eq("slug", slug))
     .unique();
-  return category && canSeeCategory(viewer, category) ? categoryView(category) : null;
+  return category && canSeeCategory(reader, category) ? categoryView(category) : null;
 }
 
 /** A thread with its category, when the caller may see both; otherwise null ("not found"). */
-async function threadFor(ctx: Reader, viewer: Doc<"users">, threadId: Id<"forumThreads">) {
+async function threadFor(ctx: Reader, reader: Standing, threadId: Id<"forumThreads">) {
   const thread = await ctx.db.get("forumThreads", threadId);
-  if (!thread || !canSeeThread(viewer, thread)) return null;
+  if (!thread || !canSeeThread(reader, thread)) return null;
   const category = await ctx.db.get("forumCategories", thread.categoryId);
-  if (!category || !canSeeCategory(viewer, category)) return null;
+  if (!category || !canSeeCategory(reader, category)) return null;
   return { thread, category };
 }
 
@@ -190,13 +196,13 @@ const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
  * newest first). The same for every reader of one standing (member or staff): each reader's own
  * state of the threads comes from myThreadStates, so the list is one result for everyone.
  */
-export async function threadsPage(ctx: Reader, viewer: Doc<"users">, categoryId: Id<"forumCategories">, paginationOpts: PaginationOptions) {
+export async function threadsPage(ctx: Reader, reader: Standing, categoryId: Id<"forumCategories">, paginationOpts: PaginationOptions) {
   const category = await ctx.db.get("forumCategories", categoryId);
-  if (!category || !canSeeCategory(viewer, category)) return EMPTY_PAGE;
+  if (!category || !canSeeCategory(reader, category)) return EMPTY_PAGE;
   const result = await ctx.db
     .query("forumThreads")
     .withIndex("by_category_status_pinned_and_activity", (q) =>
-      isStaff(viewer) ? q.eq("categoryId", categoryId).gt("status", "deleted") : q.eq("categoryId", categoryId).eq("status", "visible"),
+      reader.staff ? q.eq("categoryId", categoryId).gt("status", "deleted") : q.eq("categoryId", categoryId).eq("status", "visible"),
     )
     .order("desc")
     .paginate(paginationOpts);
@@ -216,7 +222,7 @@ export async function myThreadStates(ctx: Reader, viewer: Doc<"users">, threadId
 }
 
 export async function threadHeading(ctx: Reader, viewer: Doc<"users">, threadId: Id<"forumThreads">) {
-  const found = await threadFor(ctx, viewer, threadId);
+  const found = await threadFor(ctx, seenBy(viewer), threadId);
   if (!found) return null;
   const { thread, category } = found;
   const [summary, state] = await Promise.all([threadSummary(ctx, viewer, thread, userCache(ctx)), stateOf(ctx, viewer._id, threadId)]);
@@ -234,7 +240,7 @@ export async function threadHeading(ctx: Reader, viewer: Doc<"users">, threadId:
  * (their reactions, whether they wrote it and may still edit it) comes from myPostStates.
  */
 async function postView(
-  viewer: Doc<"users">,
+  reader: Standing,
   post: Doc<"forumPosts">,
   userOf: (id: Id<"users">) => Promise<Doc<"users"> | null>,
 ) {
@@ -252,7 +258,7 @@ async function postView(
     ...(post.editedAt === undefined ? {} : { editedAt: post.editedAt }),
     author: authorOf(await userOf(post.authorId), post.authorId),
     reactions,
-    ...(isStaff(viewer) && post.moderationReason !== undefined ? { moderationReason: post.moderationReason } : {}),
+    ...(reader.staff && post.moderationReason !== undefined ? { moderationReason: post.moderationReason } : {}),
   };
 }
 
@@ -261,15 +267,15 @@ async function postView(
  * members; deleted ones stay as empty placeholders so the conversation keeps its shape. The same
  * for every reader of one standing (member or staff).
  */
-export async function postsPage(ctx: Reader, viewer: Doc<"users">, threadId: Id<"forumThreads">, paginationOpts: PaginationOptions) {
-  if (!(await threadFor(ctx, viewer, threadId))) return EMPTY_PAGE;
+export async function postsPage(ctx: Reader, reader: Standing, threadId: Id<"forumThreads">, paginationOpts: PaginationOptions) {
+  if (!(await threadFor(ctx, reader, threadId))) return EMPTY_PAGE;
   const result = await ctx.db
     .query("forumPosts")
     .withIndex("by_thread_and_created", (q) => q.eq("threadId", threadId))
     .paginate(paginationOpts);
   const userOf = userCache(ctx);
-  const shown = result.page.filter((post) => canSeePost(viewer, post));
-  return { ...result, page: await Promise.all(shown.map((post) => postView(viewer, post, userOf))) };
+  const shown = result.page.filter((post) => canSeePost(reader, post));
+  return { ...result, page: await Promise.all(shown.map((post) => postView(reader, post, userOf))) };
 }
 
 /**
@@ -301,7 +307,7 @@ export async function searchPosts(ctx: Reader, viewer: Doc<"users">, query: stri
   const results = [];
   for (const post of hits) {
     let found = threads.get(post.threadId);
-    if (!found) threads.set(post.threadId, (found = threadFor(ctx, viewer, post.threadId)));
+    if (!found) threads.set(post.threadId, (found = threadFor(ctx, seenBy(viewer), post.threadId)));
     const seen = await found;
     // Search is for what members can read: a thread a moderator hid is left out for staff too.
     if (!seen || seen.thread.status !== "visible") continue;
@@ -426,7 +432,7 @@ async function followAndRead(ctx: Writer, userId: Id<"users">, threadId: Id<"for
 /** A category the caller may post in: hidden ones are "not found" for members. */
 async function categoryToPost(ctx: Reader, viewer: Doc<"users">, categoryId: Id<"forumCategories">) {
   const category = await ctx.db.get("forumCategories", categoryId);
-  if (!category || !canSeeCategory(viewer, category)) throw userError("CATEGORY_NOT_FOUND");
+  if (!category || !canSeeCategory(seenBy(viewer), category)) throw userError("CATEGORY_NOT_FOUND");
   return category;
 }
 
@@ -499,8 +505,8 @@ export async function replyTo(ctx: MutationCtx, viewer: Doc<"users">, args: { th
 /** A post and its thread, when the caller may see both and the post is not deleted. */
 async function livePostFor(ctx: Reader, viewer: Doc<"users">, postId: Id<"forumPosts">) {
   const post = await ctx.db.get("forumPosts", postId);
-  if (!post || post.status === "deleted" || !canSeePost(viewer, post)) throw userError("POST_NOT_FOUND");
-  const found = await threadFor(ctx, viewer, post.threadId);
+  if (!post || post.status === "deleted" || !canSeePost(seenBy(viewer), post)) throw userError("POST_NOT_FOUND");
+  const found = await threadFor(ctx, seenBy(viewer), post.threadId);
   if (!found) throw userError("POST_NOT_FOUND");
   return { post, ...found };
 }
@@ -555,7 +561,7 @@ export async function toggleReaction(ctx: Writer, viewer: Doc<"users">, postId: 
 
 export async function setFollowed(ctx: Writer, viewer: Doc<"users">, threadId: Id<"forumThreads">, followed: boolean) {
   requirePoster(viewer);
-  if (!(await threadFor(ctx, viewer, threadId))) throw userError("THREAD_NOT_FOUND");
+  if (!(await threadFor(ctx, seenBy(viewer), threadId))) throw userError("THREAD_NOT_FOUND");
   const state = await stateOf(ctx, viewer._id, threadId);
   if (state) {
     if (state.followed !== followed) await ctx.db.patch("forumThreadStates", state._id, { followed });
@@ -571,7 +577,7 @@ export async function setFollowed(ctx: Writer, viewer: Doc<"users">, threadId: I
  * longer see is left alone quietly (the page may still be open when a moderator hides it).
  */
 export async function markRead(ctx: Writer, viewer: Doc<"users">, threadId: Id<"forumThreads">, now: number) {
-  const found = await threadFor(ctx, viewer, threadId);
+  const found = await threadFor(ctx, seenBy(viewer), threadId);
   if (!found) return;
   const state = await stateOf(ctx, viewer._id, threadId);
   if (!state) await ctx.db.insert("forumThreadStates", { userId: viewer._id, threadId, followed: false, lastReadAt: now });
@@ -615,7 +621,7 @@ async function usersByMention(ctx: Reader, body: string): Promise<Doc<"users">[]
 
 /** Who may hear of a post: an active account, not its author, who can see the category. */
 function mayHear(user: Doc<"users"> | null, post: Doc<"forumPosts">, category: Doc<"forumCategories">): user is Doc<"users"> {
-  return !!user && user.status === "active" && user._id !== post.authorId && canSeeCategory(user, category);
+  return !!user && user.status === "active" && user._id !== post.authorId && canSeeCategory(seenBy(user), category);
 }
 
 /**

@@ -133,9 +133,16 @@ async function subscribers(url: string, udfPath: string, args: unknown, tokens: 
   };
 }
 
-/** A ReadSet that also counts the syscalls a query makes, by operation. */
+/** A ReadSet that also counts the syscalls a query makes, by operation (a pass-through's nested query's too). */
 class CountingReads extends ReadSet {
-  readonly ops = new Map<string, number>();
+  constructor(readonly ops = new Map<string, number>()) {
+    super();
+  }
+
+  override apart() {
+    return new CountingReads(this.ops);
+  }
+
   override record(op: string, argsJson: string, component: string) {
     this.ops.set(op, (this.ops.get(op) ?? 0) + 1);
     super.record(op, argsJson, component);

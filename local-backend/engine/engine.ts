@@ -56,8 +56,45 @@ export type Outcome = (
 
 export interface QueryOutcome {
   outcome: Outcome;
+  /** What the query read; for a pass-through, only what its own function read (see `nested`). */
   reads: ReadSet;
   journal: string | null;
+  /** The query passed the result of its one nested query through, unchanged (see PASS_THROUGH). */
+  nested?: NestedQuery;
+  /** The query read the caller's identity; told only when the run was asked to watch for it. */
+  identityRead?: boolean;
+}
+
+/**
+ * A pass-through query's nested query: the function and arguments its result came from, and what
+ * that call read, kept apart from what the outer function read (the caller's identity and users
+ * row). Another run of this function with these arguments and the same journal gives the same result.
+ */
+export interface NestedQuery {
+  udfPath: string;
+  args: JSONValue;
+  reads: ReadSet;
+}
+
+/**
+ * The property a registered query carries when its handler makes one `ctx.runQuery` and returns
+ * its result as it is, deciding nothing on it (convex/functions.ts `sharedMemberQuery`): then its
+ * result depends on the caller only through that call's arguments, and live queries may share the
+ * nested call's runs between callers. The backend checks each run too: one nested query call, by
+ * name, that did not read the identity, whose result the function returned.
+ */
+export const PASS_THROUGH = "passThrough";
+
+/** A pass-through query's run so far. */
+interface PassThroughRun {
+  /** Nested query calls the outer function made itself. */
+  calls: number;
+  udfPath?: string;
+  args?: JSONValue;
+  /** The nested call's result, as the JSON text it returned. */
+  result?: string;
+  reads: ReadSet;
+  identity: { read: boolean };
 }
 
 /** A paginated query's end cursor, kept between runs so its page boundary stays put. */
@@ -71,6 +108,10 @@ interface RunContext {
   reads?: ReadSet;
   journal?: Journal | null;
   newJournal?: Journal | null;
+  /** The query run is a declared pass-through: its nested query call is recorded apart. */
+  passThrough?: PassThroughRun;
+  /** Where to note that the function running read the caller's identity, when that is watched. */
+  identityUse?: { read: boolean };
 }
 
 interface RegisteredFunction {
@@ -79,6 +120,7 @@ interface RegisteredFunction {
   isAction?: boolean;
   isPublic?: boolean;
   isInternal?: boolean;
+  [PASS_THROUGH]?: boolean;
 }
 
 interface HttpRouterLike {
@@ -323,8 +365,21 @@ export class Engine {
     runners.run = async (kind, location, args, ctx) => {
       const env = internals.environmentOf(internals.currentComponent());
       const deadline = kind === "action" ? actionDeadline(location.file, location.exportName) : undefined;
-      const priority = runners.engine?.context.getStore()?.background ? "background" : "urgent";
-      const result = await pool.invoke(kind, location, JSON.stringify(convexToJson([args])), env, ctx, deadline, priority);
+      const store = runners.engine?.context.getStore();
+      const priority = store?.background ? "background" : "urgent";
+      const identityUse = store?.identityUse;
+      const caller: CallerContext = identityUse
+        ? {
+            ...ctx,
+            auth: {
+              getUserIdentity: () => {
+                identityUse.read = true;
+                return ctx.auth.getUserIdentity();
+              },
+            },
+          }
+        : ctx;
+      const result = await pool.invoke(kind, location, JSON.stringify(convexToJson([args])), env, caller, deadline, priority);
       return jsonToConvex(JSON.parse(result) as JSONValue);
     };
     const httpFile = Object.keys(root.modules).find((file) => /^http\.[cm]?[jt]sx?$/.test(path.relative(root.node.dir, file)));
@@ -362,6 +417,12 @@ export class Engine {
         // Storage reads go back through the whole chain, so a query records them.
         if (storage.handles(op)) return storage.async(op, json, this.internals.asyncSyscall, next);
         const ctx = this.context.getStore();
+        if (op === "1.0/runUdf" && ctx?.reads) {
+          if (ctx.passThrough) return this.nestedQuery(ctx, ctx.passThrough, next, json);
+          // As on Convex, a function a query calls paginates without the subscription's journal:
+          // its page keeps no end between runs, and sets none for the caller.
+          return this.context.run({ ...ctx, journal: null }, () => next(op, json));
+        }
         ctx?.reads?.record(op, json, this.internals.currentComponent());
         if (op === "1.0/queryPage" && ctx?.reads) return this.journaledPage(ctx, next, json);
         return next(op, json);
@@ -441,6 +502,25 @@ export class Engine {
   }
 
   /**
+   * A pass-through query's nested query call: it runs in a context of its own, so that what it
+   * reads, and whether it reads the identity, is recorded apart from the outer function's reads.
+   */
+  private async nestedQuery(ctx: RunContext, pass: PassThroughRun, next: (op: string, json: string) => Promise<string>, json: string) {
+    pass.calls++;
+    const request = JSON.parse(json) as { udfType?: string; name?: string; reference?: string; functionHandle?: string; args: JSONValue };
+    const byName = request.udfType === "query" && request.name !== undefined && request.reference === undefined && request.functionHandle === undefined;
+    // Not a pass-through after all: this call's reads are the outer function's own.
+    if (pass.calls > 1 || !byName) return next("1.0/runUdf", json);
+    // Without the journal, as any nested call (above).
+    const nested: RunContext = { ...ctx, reads: pass.reads, passThrough: undefined, identityUse: pass.identity, journal: null };
+    const result = await this.context.run(nested, () => next("1.0/runUdf", json));
+    pass.udfPath = canonicalizeUdfPath(request.name!).canonical;
+    pass.args = request.args;
+    pass.result = result;
+    return result;
+  }
+
+  /**
    * Keeps a subscribed page's end where it was: its first run records the end cursor, later
    * runs read up to it, so rows inserted before it grow the page instead of shifting items.
    */
@@ -489,6 +569,10 @@ export class Engine {
 
   /** Finds a function and checks its kind and, for calls from clients, that it is public. */
   async resolve(udfPath: string, kind: FunctionKind, fromClient: boolean): Promise<string> {
+    return (await this.find(udfPath, kind, fromClient)).canonical;
+  }
+
+  private async find(udfPath: string, kind: FunctionKind, fromClient: boolean) {
     const { canonical, fn, kind: registeredAs } = await this.lookup(udfPath);
     if (!fn || !registeredAs || (fromClient && !fn.isPublic)) {
       const shown = canonical.endsWith(":default") ? canonical.slice(0, -":default".length) : canonical;
@@ -497,7 +581,7 @@ export class Engine {
     if (registeredAs !== kind) {
       throw new FunctionNotFound(`Trying to execute ${canonical} as ${kind}, but it is defined as ${registeredAs}.`);
     }
-    return canonical;
+    return { canonical, passThrough: fn[PASS_THROUGH] === true };
   }
 
   /** A failed call as clients receive it; frame paths are relative to the functions folder's parent, like the bundle's. */
@@ -515,6 +599,7 @@ export class Engine {
   /**
    * Runs a client's query; `reads` fills in as it runs, so a caller can watch a query in flight.
    * `background`: a subscription's re-run, which lets writes and requests take a runner first.
+   * `watchIdentity`: tell whether the function read the caller's identity (`identityRead`).
    */
   async runQuery(
     udfPath: string,
@@ -524,12 +609,23 @@ export class Engine {
     reads = new ReadSet(),
     fromClient = true,
     background = false,
+    watchIdentity = false,
   ): Promise<QueryOutcome> {
     const ctx: RunContext = { reads, journal: journal ? (JSON.parse(journal) as Journal) : null, background };
+    if (watchIdentity) ctx.identityUse = { read: false };
     const outcome = await this.enter(ctx, () =>
       this.internals.readLatest(() => withLogLines(() => this.execute("query", udfPath, args, identity, fromClient))),
     );
-    return { outcome, reads, journal: ctx.newJournal ? JSON.stringify(ctx.newJournal) : null };
+    const result: QueryOutcome = { outcome, reads, journal: ctx.newJournal ? JSON.stringify(ctx.newJournal) : null };
+    if (ctx.identityUse) result.identityRead = ctx.identityUse.read;
+    const pass = ctx.passThrough;
+    if (pass) {
+      const passedThrough =
+        pass.calls === 1 && pass.result !== undefined && !pass.identity.read && outcome.ok && pass.result === JSON.stringify(outcome.value);
+      if (passedThrough) result.nested = { udfPath: pass.udfPath!, args: pass.args!, reads: pass.reads };
+      else reads.merge(pass.reads);
+    }
+    return result;
   }
 
   /** Runs a client's query on the database as of commit `ts` (/api/query_at_ts), within the last minute's history. */
@@ -556,7 +652,9 @@ export class Engine {
     client?: RequestMetadata,
   ): Promise<Outcome> {
     try {
-      const canonical = await this.resolve(udfPath, kind, fromClient);
+      const { canonical, passThrough } = await this.find(udfPath, kind, fromClient);
+      const store = this.context.getStore();
+      if (kind === "query" && passThrough && store?.reads) store.passThrough = { calls: 0, reads: store.reads.apart(), identity: { read: false } };
       const ref = makeFunctionReference<typeof kind>(canonical);
       const call = () => this.accessor(identity, client)[kind](ref, jsonToConvex(args) as Record<string, Value>);
       const value = await isolate(call);

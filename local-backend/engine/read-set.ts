@@ -92,6 +92,18 @@ export class ReadSet {
     if (table) this.tables.add(tableKey(component, table));
   }
 
+  /** An empty read set for a nested call whose reads are kept apart from this query's own (engine.ts). */
+  apart(): ReadSet {
+    return new ReadSet();
+  }
+
+  /** Adds what `other` read, as if this query had read it too. */
+  merge(other: ReadSet): void {
+    for (const id of other.ids) this.ids.add(id);
+    for (const table of other.tables) this.tables.add(table);
+    this.ranges.push(...other.ranges);
+  }
+
   /** Every table (as tableKey) this query depends on, for indexing subscriptions by table. */
   touchedTables(): Set<string> {
     const tables = new Set(this.tables);
