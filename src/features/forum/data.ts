@@ -4,7 +4,7 @@ import type { Id } from "@convex/_generated/dataModel";
 import { canEditOwnPost, FORUM_OWN_STATE_IDS_MAX, FORUM_PAGE_SIZE, isUnread, type ForumReaction } from "@convex/model/forumRules";
 import { usePaginatedQuery, useQueries, useQuery } from "convex/react";
 import { getFunctionName, makeFunctionReference, type FunctionReference, type FunctionReturnType } from "convex/server";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNow } from "@/lib/use-now";
 
 type Returned<F extends Parameters<typeof useQuery>[0]> = NonNullable<FunctionReturnType<F>>;
@@ -105,6 +105,22 @@ export function withPostStates(posts: SharedPost[], states: PostStates[], now: n
   });
 }
 
+/**
+ * A reader who has every post loaded sees new replies arrive: the last page of a thread holds a
+ * page's worth (the post list is one shared query, whose pages keep no end between runs, as on
+ * Convex), so replies past it are loaded as they come rather than left behind "Load more".
+ */
+export function useNewRepliesLive({ status, loadMore }: Pick<Page<unknown>, "status" | "loadMore">) {
+  const hadAll = useRef(false);
+  useEffect(() => {
+    if (status === "Exhausted") hadAll.current = true;
+    else if (status === "CanLoadMore" && hadAll.current) {
+      hadAll.current = false;
+      loadMore(FORUM_PAGE_SIZE);
+    }
+  }, [status, loadMore]);
+}
+
 export function useThreads(categoryId: Id<"forumCategories">): Page<ThreadSummary> {
   const page = usePaginatedQuery(api.forum.threads, { categoryId }, pageOptions);
   const states = useOwnStates<"threadIds", ThreadState[]>(api.forum.myThreadStates, "threadIds", page.results.map((thread) => thread._id));
@@ -113,6 +129,7 @@ export function useThreads(categoryId: Id<"forumCategories">): Page<ThreadSummar
 
 export function usePosts(threadId: Id<"forumThreads">): Page<PostView> {
   const page = usePaginatedQuery(api.forum.posts, { threadId }, pageOptions);
+  useNewRepliesLive(page);
   const states = useOwnStates<"postIds", PostStates>(api.forum.myPostStates, "postIds", page.results.map((post) => post._id));
   // Edit closes an hour after posting: the minute tick takes the button away in time.
   const now = useNow(60_000);
