@@ -76,6 +76,11 @@ export interface BackendOptions {
   /** The largest file an upload URL takes (default DEFAULT_MAX_UPLOAD_BYTES). */
   maxUploadBytes?: number;
   /**
+   * A query's or mutation's execution limit (default Convex's second). For tests of other limits
+   * only, whose functions need more than a second of a busy machine's CPU to reach them.
+   */
+  executionLimitMs?: number;
+  /**
    * The deployment's admin key: `Authorization: Convex <key>` (optionally acting as a user) may
    * call internal functions. Without one, every admin key is refused (local-backend/auth/caller.ts).
    */
@@ -172,6 +177,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       storageUrl: () => publicUrl,
       siteUrl: () => publicSiteUrl,
       storageKeys,
+      executionLimitMs: options.executionLimitMs,
     });
 
   let current = await loadEngine(components);

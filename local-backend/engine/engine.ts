@@ -208,6 +208,8 @@ export interface EngineOptions {
   storageKeys?: StorageKeys;
   /** The folder's component tree, when the host already started reading it (loadComponentTree). */
   components?: Promise<ComponentNode>;
+  /** A query's or mutation's execution limit, in ms (default EXECUTION_LIMIT_MS). */
+  executionLimitMs?: number;
 }
 
 /** Registered once per process, before any tsx namespace (see esm-loader-hook.mjs). */
@@ -361,6 +363,7 @@ export class Engine {
       files,
       syscalls: internals,
       clockOffsetMs: testClockShift,
+      limitMs: options.executionLimitMs,
     });
     runners.run = async (kind, location, args, ctx) => {
       const env = internals.environmentOf(internals.currentComponent());
