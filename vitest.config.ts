@@ -9,6 +9,9 @@ export default defineConfig({
     // failed sound tests when the machine was busy.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // vitest's default for a run is one core fewer than the machine has: one worker on a 2-core
+    // machine, which left a core idle while the suite took most of an hour.
+    maxWorkers: "100%",
     projects: [
       {
         extends: true,
