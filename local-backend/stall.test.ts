@@ -148,7 +148,8 @@ describe("Convex's transaction limits", () => {
     expect(reads).toContain(
       "Too many documents read in a single function execution (limit: 32000). Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.",
     );
-  });
+    // Some 50,000 writes and 33,000 reads: over a minute with another test file beside it on a busy 2-core machine.
+  }, 180_000);
 
   it("refuses a mutation scheduling more than 1,000 functions, with Convex's words, and schedules none of them", async () => {
     const b = await backend();
