@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { prerender } from "./scripts/lib/prerender-plugin.ts";
 import { securityHeadersPlugin } from "./scripts/lib/security-headers-plugin.ts";
-import { themeBootScript } from "./src/features/theme/theme.ts";
+import { prePaintScript } from "./src/lib/pre-paint.ts";
 import { SITE } from "./src/lib/constants.ts";
 
 export const alias = {
@@ -13,7 +13,7 @@ export const alias = {
   "@convex": fileURLToPath(new URL("./convex", import.meta.url)),
 };
 
-/** Site defaults and the pre-paint theme script come from the app's own constants. */
+/** Site defaults and the pre-paint script (theme, sign-in hint) come from the app's own constants. */
 function siteHtml(): Plugin {
   return {
     name: "lwcc-site-html",
@@ -30,7 +30,7 @@ function siteHtml(): Plugin {
           },
           {
             tag: "script",
-            children: themeBootScript(),
+            children: prePaintScript(),
             injectTo: "head-prepend",
           },
         ],
@@ -38,6 +38,31 @@ function siteHtml(): Plugin {
     },
   };
 }
+
+/**
+ * The app (src/main.tsx, an entry of its own, and all it uses at start) as one chunk, fetched when
+ * a page starts it (src/boot.ts): many small chunks cost a request each on a slow phone connection,
+ * and compress worse apart than together. The page's first script and what it imports form a
+ * small chunk of their own ("page"), which the app then imports from.
+ */
+function appChunk() {
+  const pageModules = new Set<string>();
+  const plugin: Plugin = {
+    name: "lwcc-app-chunk",
+    apply: "build",
+    buildEnd() {
+      // Every entry but the app's (the page itself, src/boot.ts), and all they import.
+      const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && !id.endsWith("/src/main.tsx"));
+      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+        if (pageModules.has(id)) continue;
+        pageModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, isPage: (id: string) => pageModules.has(id) };
+}
+const app = appChunk();
 
 /**
  * The local identity provider lives on the embedded backend; the web app reaches it on its own origin, so its
@@ -70,14 +95,19 @@ export default defineConfig({
     // Before the prerender plugin: its preview server answers unknown paths itself, headers included.
     securityHeadersPlugin(),
     prerender(),
+    app.plugin,
   ],
   resolve: { alias },
   build: {
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), main: fileURLToPath(new URL("./src/main.tsx", import.meta.url)) },
       output: {
-        // Everything the first page needs in one file: many small shared chunks cost a request
-        // each on a slow phone connection, and compress worse apart than together.
-        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+        codeSplitting: {
+          groups: [
+            { name: "page", test: app.isPage, priority: 2 },
+            { name: "app", tags: ["$initial"], test: (id) => !app.isPage(id), priority: 1 },
+          ],
+        },
       },
     },
   },

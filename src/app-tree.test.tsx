@@ -11,6 +11,7 @@ import { installMatchMedia } from "../tests/setup/match-media";
 import { AppTree } from "./app-tree";
 import { LocalAuthClient } from "./features/auth/local-auth-client";
 import { cartReducer, EMPTY_CART, saveItems } from "./features/cart/cart";
+import { wakeOnInteraction } from "./lib/wake";
 import { PRERENDER_PATHS, render } from "./prerender";
 import { routerOptions } from "./router";
 import { routeTree } from "./routeTree.gen";
@@ -55,5 +56,48 @@ describe("the app over a prerendered page", () => {
     expect(mismatches).toEqual([]);
     expect(document.documentElement).toHaveClass("dark");
     expect(container.querySelector('[aria-label*="cart" i]')?.textContent ?? "").toContain("2");
+  });
+});
+
+describe("a visitor's first click on a prerendered page", () => {
+  // The app starts on React's own schedule, as in a browser; act() would hold its render back.
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  let wasActEnvironment: boolean | undefined;
+  beforeEach(() => {
+    wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  });
+  afterEach(() => {
+    root?.unmount();
+    root = undefined;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
+  });
+
+  it("made before the app has started, is done once it has: a header link navigates in the app", async () => {
+    const page = (await render("/"))!;
+    installMatchMedia({ dark: false });
+    const container = document.createElement("div");
+    container.innerHTML = page.body;
+    for (const script of container.querySelectorAll("script")) script.remove();
+    document.body.append(container);
+
+    const client = new LocalAuthClient();
+    const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: ["/"] }), context: { auth: client } });
+    const start = async () => {
+      router.ssr = { manifest: undefined };
+      await router.load();
+      await new Promise<void>((resolve) => {
+        root = hydrateRoot(container, <AppTree identity={{ mode: "local", client }} router={router} overPrerendered onCommit={resolve} />);
+      });
+    };
+    wakeOnInteraction(container, start);
+
+    const pricing = [...container.querySelectorAll('nav[aria-label="Main"] a')].find((link) => link.textContent === "Pricing")!;
+    pricing.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0, isPrimary: true, pointerType: "mouse" }));
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    pricing.dispatchEvent(click);
+    // Held back (no page load), then done by the app: the router is at /pricing without a reload.
+    expect(click.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/pricing"), { timeout: 10_000 });
   });
 });

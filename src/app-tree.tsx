@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { StrictMode, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import type { AnyRouter } from "@tanstack/react-router";
 import { ConvexOnDemand } from "@/features/auth/convex-on-demand";
 import type { LocalAuthClient } from "@/features/auth/local-auth-client";
@@ -31,11 +31,22 @@ function App({ identity, router }: { identity: Identity; router: AnyRouter }) {
   );
 }
 
-/**
- * The whole app. `overPrerendered`: it first renders over a prerendered page's markup, so it first
- * renders what the prerender did (src/prerender.tsx) and takes the browser's saved state right after.
- */
-export function AppTree({ identity, router, overPrerendered }: { identity: Identity; router: AnyRouter; overPrerendered: boolean }) {
+/** Says when the tree's first render is on screen: a page's clicks made before then can be replayed. */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+interface AppTreeProps {
+  identity: Identity;
+  router: AnyRouter;
+  /** It first renders over a prerendered page's markup: it first renders what the prerender did (src/prerender.tsx) and takes the browser's saved state right after. */
+  overPrerendered: boolean;
+  onCommit?: () => void;
+}
+
+/** The whole app. */
+export function AppTree({ identity, router, overPrerendered, onCommit }: AppTreeProps) {
   return (
     <StrictMode>
       <ThemeProvider>
@@ -43,6 +54,7 @@ export function AppTree({ identity, router, overPrerendered }: { identity: Ident
           <App identity={identity} router={router} />
         </CartProvider>
       </ThemeProvider>
+      {onCommit ? <Committed onCommit={onCommit} /> : null}
     </StrictMode>
   );
 }

@@ -1,13 +1,13 @@
 import { lazy } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { CLERK_PUBLISHABLE_KEY } from "@/features/auth/identity-mode";
-import { hasSessionHint, LocalAuthClient } from "@/features/auth/local-auth-client";
+import { LocalAuthClient } from "@/features/auth/local-auth-client";
+import { hasSessionHint } from "@/features/auth/session-hint";
 import { startAnalytics } from "@/lib/analytics";
 import { startErrorReporting, warmErrorReporting } from "@/lib/error-reporting";
 import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppTree, type Identity } from "./app-tree";
 import { createAppRouter } from "./router";
-import "./styles.css";
 
 const router = createAppRouter();
 interceptInAppLinks(router.history);
@@ -36,7 +36,10 @@ if (identity.mode === "local") {
 for (const tag of document.head.querySelectorAll("[data-prerendered]")) tag.remove();
 
 const container = document.getElementById("root")!;
-const tree = (overPrerendered: boolean) => <AppTree identity={identity} router={router} overPrerendered={overPrerendered} />;
+let committed: () => void = () => {};
+/** Resolves once the app's first render is on screen (src/boot.ts then replays what the visitor did meanwhile). */
+export const started = new Promise<void>((resolve) => (committed = resolve));
+const tree = (overPrerendered: boolean) => <AppTree identity={identity} router={router} overPrerendered={overPrerendered} onCommit={committed} />;
 
 // A prerendered page (a public one) is taken over as it is: its route's code is loaded first, so the
 // first render matches the markup and the visitor's page is neither replaced nor repainted. The

@@ -12,6 +12,7 @@ import { AuthSessionProvider } from "@/features/auth/use-auth";
 import { ViewerProvider } from "@/features/auth/viewer";
 import { CartProvider, noSavedCart } from "@/features/cart/cart-provider";
 import { ThemeProvider } from "@/features/theme/theme-provider";
+import { routePattern } from "@/lib/analytics-monitor";
 import { routeTree } from "./routeTree.gen";
 import { routerOptions } from "./router";
 
@@ -22,6 +23,12 @@ const session: AuthSession = {
   signOut: () => Promise.resolve(),
   signInWithTicket: () => Promise.resolve(),
 };
+
+export interface RenderedPage {
+  head: string;
+  body: string;
+  route: string | null;
+}
 
 /** The public pages worth prerendering; pages that read live data are skipped by render(). */
 export const PRERENDER_PATHS: readonly string[] = INDEXED_PATHS;
@@ -77,16 +84,17 @@ export async function appShellPatterns(): Promise<string[]> {
 }
 
 /** The not-found page as HTML, for the server to answer unknown paths with (status 404). */
-export async function renderNotFound(): Promise<{ head: string; body: string }> {
+export async function renderNotFound(): Promise<RenderedPage> {
   return (await render(`/${PROBE}`, { notFound: true }))!;
 }
 
 /**
  * The page at `path` as HTML: `head` holds its title, meta and link tags, `body` the markup of
- * #root. Null for pages that read live data (their content is not known at build time) and for
- * anything that did not render cleanly.
+ * #root, `route` its route's pattern (what analytics counts it as; null for the not-found page).
+ * Null for pages that read live data (their content is not known at build time) and for anything
+ * that did not render cleanly.
  */
-export async function render(path: string, { notFound = false } = {}): Promise<{ head: string; body: string } | null> {
+export async function render(path: string, { notFound = false } = {}): Promise<RenderedPage | null> {
   const router = routerAt(path);
   await router.load();
   const { matches } = router.state;
@@ -106,5 +114,5 @@ export async function render(path: string, { notFound = false } = {}): Promise<{
   );
   // React hoists the page's <title>, <meta> and <link> elements to the front of the output.
   const head = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)*/.exec(html)![0];
-  return { head, body: html.slice(head.length) };
+  return { head, body: html.slice(head.length), route: routePattern(matches) };
 }

@@ -25,10 +25,17 @@ export const NOT_FOUND_PAGE = "404.html";
 /** The path patterns (regular expressions) answered with the app shell, for the preview server. */
 export const APP_SHELL_PATTERNS = "app-paths.json";
 
+interface RenderedPage {
+  head: string;
+  body: string;
+  /** The route's pattern, which analytics counts the page under before the app starts. */
+  route: string | null;
+}
+
 interface PrerenderModule {
   PRERENDER_PATHS: readonly string[];
-  render: (path: string) => Promise<{ head: string; body: string } | null>;
-  renderNotFound: () => Promise<{ head: string; body: string }>;
+  render: (path: string) => Promise<RenderedPage | null>;
+  renderNotFound: () => Promise<RenderedPage>;
   appShellPatterns: () => Promise<string[]>;
 }
 
@@ -40,17 +47,20 @@ export function servesAppShell(patterns: readonly RegExp[], pathname: string): b
 /**
  * The page's own head tags replace the site defaults (marked, so the app can drop them), and the
  * shell's no-JavaScript notice goes: a prerendered page works without JavaScript, forms included.
- * The root names the path it was rendered for (`pagePath`), so the app takes that markup over only
- * there; the not-found page, answered for any path, names none and is rendered anew.
+ * The root names the path it was rendered for (`pagePath`) and its route, so the app takes that
+ * markup over only there (src/boot.ts); the not-found page, answered for any path, names none and is rendered anew.
  */
-function pageHtml(template: string, page: { head: string; body: string }, pagePath?: string): string {
+function pageHtml(template: string, page: RenderedPage, pagePath?: string): string {
   const head = page.head.replace(/^<(title|meta|link)/gm, "<$1 data-prerendered").replace(/><(title|meta|link)/g, "><$1 data-prerendered");
   return template
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, "")
     .replace(/<title>[^<]*<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
     .replace("</head>", `${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root"${pagePath ? ` data-prerendered-path="${pagePath}"` : ""}>${page.body}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"${pagePath ? ` data-prerendered-path="${pagePath}"` : ""}${pagePath && page.route ? ` data-prerendered-route="${page.route}"` : ""}>${page.body}</div>`,
+    );
 }
 
 /** A request's path as a page path (no trailing slash), or null when it is not a well-formed one. */

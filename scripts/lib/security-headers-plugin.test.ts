@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Connect, PreviewServer, ViteDevServer } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
-import { themeBootScript } from "../../src/features/theme/theme.ts";
+import { prePaintScript } from "../../src/lib/pre-paint.ts";
 import { configFromEnv, headersFile, securityHeaders } from "../../src/lib/security-headers.ts";
 import { DOCS_FILE, docsExample, withDocsExample } from "./security-headers-docs.ts";
 import { appScriptHashes, buildScriptHashes, HEADERS_FILE, inlineScriptHashes, readHeadersFile, securityHeadersPlugin, writeHeadersFile } from "./security-headers-plugin.ts";
@@ -29,7 +29,7 @@ function outDir(pages: Record<string, string>) {
 }
 
 const hash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
-const THEME = `<script>${themeBootScript()}</script>`;
+const THEME = `<script>${prePaintScript()}</script>`;
 
 /** What a plugin's server hook registers, run against a response that records its headers. */
 function serve(register: (server: never) => void, server: object): Promise<Record<string, string>> {
@@ -51,7 +51,7 @@ describe("inline script hashes", () => {
       '<script type="application/ld+json">{"@type":"Organization"}</script>',
       "<SCRIPT type='text/javascript'>a()</SCRIPT>",
     ].join("\n");
-    expect(inlineScriptHashes(html)).toEqual([hash(themeBootScript()), hash('import "/x.js"'), hash("a()")]);
+    expect(inlineScriptHashes(html)).toEqual([hash(prePaintScript()), hash('import "/x.js"'), hash("a()")]);
   });
 
   it("collects a build's hashes over all its pages, each once, in a stable order", () => {
@@ -61,13 +61,13 @@ describe("inline script hashes", () => {
       "pricing/index.html": "<script>a()</script>",
       "assets/chunk.js": "<script>not a page</script>",
     });
-    expect(buildScriptHashes(dir)).toEqual([hash(themeBootScript()), hash("a()"), hash("b()")].sort());
+    expect(buildScriptHashes(dir)).toEqual([hash(prePaintScript()), hash("a()"), hash("b()")].sort());
   });
 
-  it("knows the app's own inline scripts: the theme's pre-paint script and the router's scroll restoration", () => {
+  it("knows the app's own inline scripts: the pre-paint script (theme, sign-in hint) and the router's scroll restoration", () => {
     const hashes = appScriptHashes();
     expect(hashes).toHaveLength(2);
-    expect(hashes).toContain(hash(themeBootScript()));
+    expect(hashes).toContain(hash(prePaintScript()));
   });
 });
 
@@ -75,7 +75,7 @@ describe("the build's _headers", () => {
   it("is written from the build's VITE_* values and its pages' scripts, and read back as the same headers", () => {
     const dir = outDir({ "index.html": THEME, "faq/index.html": "<script>a()</script>" });
     const written = writeHeadersFile(dir, { VITE_CONVEX_URL: "http://127.0.0.1:4448" });
-    expect(written).toEqual(securityHeaders(configFromEnv({ VITE_CONVEX_URL: "http://127.0.0.1:4448" }, [hash(themeBootScript()), hash("a()")].sort())));
+    expect(written).toEqual(securityHeaders(configFromEnv({ VITE_CONVEX_URL: "http://127.0.0.1:4448" }, [hash(prePaintScript()), hash("a()")].sort())));
     expect(readFileSync(path.join(dir, HEADERS_FILE), "utf8")).toBe(headersFile(written));
     expect(readHeadersFile(dir)).toEqual(written);
   });

@@ -15,7 +15,7 @@ import path from "node:path";
 import type { AnyRouter } from "@tanstack/react-router";
 import { getScrollRestorationScriptForRouter } from "@tanstack/router-core/scroll-restoration-script";
 import type { Plugin } from "vite";
-import { themeBootScript } from "../../src/features/theme/theme.ts";
+import { prePaintScript } from "../../src/lib/pre-paint.ts";
 import { configFromEnv, headersFile, parseHeadersFile, securityHeaders, type HeaderList } from "../../src/lib/security-headers.ts";
 
 export const HEADERS_FILE = "_headers";
@@ -26,14 +26,14 @@ const RUNNABLE_TYPE = /^(module|(text|application)\/(javascript|ecmascript))$/i;
 const hashSource = (script: string) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`;
 
 /**
- * The inline scripts a production build's pages hold, worked out from their sources: the theme's
+ * The inline scripts a production build's pages hold, worked out from their sources: the
  * pre-paint script (vite.config.ts) and the scroll restoration the router writes into prerendered
  * pages (its ScriptOnce adds the removal). The build hashes what its pages really hold; this is
  * for the docs' example, and the journeys check the two agree.
  */
 export function appInlineScripts(): string[] {
   const scroll = getScrollRestorationScriptForRouter({ options: { scrollRestoration: true } } as unknown as AnyRouter);
-  return [themeBootScript(), ...(scroll ? [`${scroll};document.currentScript.remove()`] : [])];
+  return [prePaintScript(), ...(scroll ? [`${scroll};document.currentScript.remove()`] : [])];
 }
 
 export function appScriptHashes(): string[] {

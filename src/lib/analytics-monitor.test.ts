@@ -1,5 +1,5 @@
 import { PAGEVIEW_DELAY_MS } from "@convex/model/observability";
-import { monitorRoutes, pageviewEvent, routePattern, type AnalyticsRouter, type MatchedRoute, type PageviewEvent } from "./analytics-monitor";
+import { monitorRoutes, pageviewEvent, routePattern, sendPageview, type AnalyticsRouter, type MatchedRoute, type PageviewEvent } from "./analytics-monitor";
 
 const root: MatchedRoute = { routeId: "__root__", fullPath: "/" };
 const at = (routeId: string): MatchedRoute[] => [root, { routeId, fullPath: routeId }];
@@ -43,6 +43,14 @@ function fakeRouter(matches: MatchedRoute[]) {
   return router;
 }
 
+describe("sendPageview", () => {
+  it("sends one view of the route, timed from navigation start to the page's load", async () => {
+    const sent: PageviewEvent[][] = [];
+    sendPageview("/services/$slug", 900, { sender: () => Promise.resolve((events: PageviewEvent[]) => void sent.push(events)), navigationStart: () => 100 });
+    await vi.waitFor(() => expect(sent).toEqual([[{ type: "pageview", route: "/services/$slug", loadMs: 800 }]]));
+  });
+});
+
 describe("monitorRoutes", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -82,6 +90,19 @@ describe("monitorRoutes", () => {
     await vi.advanceTimersByTimeAsync(PAGEVIEW_DELAY_MS);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toHaveLength(2);
+  });
+
+  it("with the first page already counted (before the app started), counts only the pages after it", async () => {
+    const sent: PageviewEvent[][] = [];
+    const router = fakeRouter(at("/pricing"));
+    monitorRoutes(router, 0, { sender: () => Promise.resolve((events: PageviewEvent[]) => void sent.push(events)), firstCounted: true });
+    await vi.advanceTimersByTimeAsync(PAGEVIEW_DELAY_MS);
+    expect(sent).toEqual([]);
+    router.state = { matches: at("/about") };
+    router.emit("onBeforeNavigate");
+    router.emit("onResolved");
+    await vi.advanceTimersByTimeAsync(PAGEVIEW_DELAY_MS);
+    expect(sent).toEqual([[{ type: "pageview", route: "/about", loadMs: 0 }]]);
   });
 
   it("skips pages no route matched (not found)", async () => {

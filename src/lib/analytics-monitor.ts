@@ -49,13 +49,26 @@ function pageNavigationStart(): number {
 
 export interface MonitorOptions {
   sender?: () => Promise<SendEvents>;
+  /** The page on screen was already counted (sendPageview, before the app started): count only later pages. */
+  firstCounted?: boolean;
   /** performance.now() at the start of the page's own navigation (0 wherever navigation timing exists). */
   navigationStart?: () => number;
 }
 
+/**
+ * One pageview on its own: a prerendered page shown without the app (it starts on the first
+ * interaction), whose load time runs to the page's load event, `loadedAt`.
+ */
+export function sendPageview(route: string, loadedAt: number, options: Omit<MonitorOptions, "firstCounted"> = {}): void {
+  const { sender = chooseSender, navigationStart = pageNavigationStart } = options;
+  sender()
+    .then((send) => send([pageviewEvent(route, loadedAt - navigationStart())]))
+    .catch(() => {});
+}
+
 /** Counts the page on screen (hydrated at `hydratedAt`) and every later one; returns a stop. */
 export function monitorRoutes(router: AnalyticsRouter, hydratedAt: number, options: MonitorOptions = {}): () => void {
-  const { sender = chooseSender, navigationStart = pageNavigationStart } = options;
+  const { sender = chooseSender, navigationStart = pageNavigationStart, firstCounted = false } = options;
   const send = sender().catch(() => null);
   let queue: PageviewEvent[] = [];
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -73,7 +86,7 @@ export function monitorRoutes(router: AnalyticsRouter, hydratedAt: number, optio
     }, PAGEVIEW_DELAY_MS);
   };
 
-  record(hydratedAt - navigationStart());
+  if (!firstCounted) record(hydratedAt - navigationStart());
   const stopBefore = router.subscribe("onBeforeNavigate", () => {
     navigationStartedAt = performance.now();
   });

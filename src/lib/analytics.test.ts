@@ -25,7 +25,7 @@ describe("startAnalytics", () => {
       }),
     };
     const monitorRoutes = vi.fn();
-    const load = vi.fn(() => Promise.resolve({ monitorRoutes }));
+    const load = vi.fn(() => Promise.resolve({ monitorRoutes, sendPageview: vi.fn() }));
     startAnalytics(router, { load, dnt: () => dnt });
     return { router, load, monitorRoutes, resolve: () => resolved?.() };
   }
@@ -38,13 +38,67 @@ describe("startAnalytics", () => {
     expect(load).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(load).toHaveBeenCalledTimes(1);
-    expect(monitorRoutes).toHaveBeenCalledWith(router, expect.any(Number));
+    expect(monitorRoutes).toHaveBeenCalledWith(router, expect.any(Number), { firstCounted: false });
   });
 
   it("under Do Not Track loads nothing and listens to nothing", async () => {
     const { router, load } = setup(true);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(router.subscribe).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe("countPageBeforeStart", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // Which part counted the first page is the module's state: each case starts from a fresh page.
+    vi.resetModules();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  async function page() {
+    const analytics = await import("./analytics");
+    const monitor = { monitorRoutes: vi.fn(), sendPageview: vi.fn() };
+    const load = vi.fn(() => Promise.resolve(monitor));
+    let hydrated: (() => void) | undefined;
+    const router: AnalyticsRouter = {
+      state: { matches: [] },
+      subscribe: vi.fn((_type, listener: (event: { pathChanged: boolean }) => void) => {
+        hydrated = () => listener({ pathChanged: true });
+        return () => {};
+      }),
+    };
+    const startApp = () => {
+      analytics.startAnalytics(router, { load, dnt: () => false });
+      hydrated?.();
+    };
+    return { analytics, monitor, load, startApp };
+  }
+
+  it("counts a page the app has not started on, once, and the app then counts only later pages", async () => {
+    const { analytics, monitor, load, startApp } = await page();
+    analytics.countPageBeforeStart("/services/$slug", 420, { load, dnt: () => false });
+    await vi.advanceTimersByTimeAsync(ANALYTICS_START_DELAY_MS);
+    expect(monitor.sendPageview).toHaveBeenCalledWith("/services/$slug", 420);
+    startApp();
+    await vi.advanceTimersByTimeAsync(ANALYTICS_START_DELAY_MS);
+    expect(monitor.monitorRoutes).toHaveBeenCalledWith(expect.anything(), expect.any(Number), { firstCounted: true });
+  });
+
+  it("leaves the page to the app when the app starts first", async () => {
+    const { analytics, monitor, load, startApp } = await page();
+    analytics.countPageBeforeStart("/pricing", 300, { load, dnt: () => false });
+    startApp();
+    await vi.advanceTimersByTimeAsync(ANALYTICS_START_DELAY_MS * 2);
+    expect(monitor.sendPageview).not.toHaveBeenCalled();
+    expect(monitor.monitorRoutes).toHaveBeenCalledWith(expect.anything(), expect.any(Number), { firstCounted: false });
+  });
+
+  it("sends nothing under Do Not Track", async () => {
+    const { analytics, load } = await page();
+    analytics.countPageBeforeStart("/pricing", 300, { load, dnt: () => true });
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(load).not.toHaveBeenCalled();
   });
 });

@@ -42,6 +42,25 @@ test("a visitor's public pages ask nothing of sign-in, open no socket, log nothi
   expect(violations).toEqual([]);
 });
 
+test("a prerendered page loads only its first script until the visitor acts, and their first click is done once the app has started", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/pricing", { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
+  // The app is the build's `main` entry (vite.config.ts): not fetched while nobody has acted.
+  expect(scripts.filter((path) => /\/assets\/main-/.test(path))).toEqual([]);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
+  expect(scripts.filter((path) => /\/assets\/main-/.test(path))).toHaveLength(1);
+  // The app's navigation, not a page load: the window is the same one.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
 for (const path of PUBLIC_PAGES) {
   test(`${path} passes axe in light and dark`, async ({ page }) => {
     await page.goto(path);

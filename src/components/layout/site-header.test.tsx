@@ -13,6 +13,13 @@ describe("site navigation", () => {
     expect(within(header).queryByRole("button", { name: /account menu/i })).not.toBeInTheDocument();
   });
 
+  it("shows Sign In while the sign-in state loads (a prerendered page), hidden only where the sign-in hint marks the page", async () => {
+    renderApp("/", { viewer: { status: "loading" } });
+    const header = await screen.findByRole("banner");
+    // The mark (SESSION_HINT_ATTRIBUTE on <html>, set before paint) hides it through this variant.
+    expect(within(header).getByRole("link", { name: "Sign In" })).toHaveClass("[html[data-session-hint]_&]:hidden");
+  });
+
   it("gives signed-in members Dashboard, Profile, Forum, Settings, Billing and Sign Out", async () => {
     renderApp("/", { viewer: member });
     const header = await screen.findByRole("banner");

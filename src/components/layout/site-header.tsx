@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { useViewer } from "@/features/auth/viewer";
 import { CartButton } from "@/features/cart/cart-button";
 import { PaletteLauncher } from "./command-palette/palette-launcher";
@@ -38,11 +39,13 @@ export function SiteHeader() {
           <ThemeMenu />
           {viewer.status === "signed-in" ? (
             <UserMenu user={viewer.user} />
-          ) : viewer.status === "signed-out" ? (
-            <Button asChild className="hidden sm:inline-flex">
+          ) : (
+            // While the sign-in state loads (a prerendered page), a visitor already sees it; a browser
+            // with the sign-in hint (SESSION_HINT_ATTRIBUTE, set before paint) does not.
+            <Button asChild className={cn("hidden sm:inline-flex", viewer.status === "loading" && "[html[data-session-hint]_&]:hidden")}>
               <a href={SIGN_IN.href}>{SIGN_IN.label}</a>
             </Button>
-          ) : null}
+          )}
           <MobileMenu />
         </div>
       </div>

@@ -8,13 +8,16 @@ import { DeferredMenu } from "./deferred-menu";
 const load = () => import("./theme-menu-content");
 const ThemeMenuContent = lazy(load);
 
-/** The theme button: the sun or moon of the theme in use. */
+/**
+ * The theme button: the sun or moon of the theme in use. The page's class picks the icon, so a
+ * prerendered page shows the right one before the app has started.
+ */
 export function ThemeTrigger(props: ComponentProps<typeof Button>) {
-  const { preference, resolved } = useTheme();
-  const Current = resolved === "dark" ? MoonIcon : SunIcon;
+  const { preference } = useTheme();
   return (
     <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[preference]}`} {...props}>
-      <Current className="size-5" />
+      <SunIcon className="size-5 dark:hidden" aria-hidden />
+      <MoonIcon className="hidden size-5 dark:block" aria-hidden />
     </Button>
   );
 }

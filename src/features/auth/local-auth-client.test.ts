@@ -3,7 +3,8 @@ import { delay, http, HttpResponse } from "msw";
 import { retryTimer } from "@/lib/retry";
 import { server } from "../../../tests/mocks/server";
 import { settledStatus } from "./auth-session";
-import { AUTH_UNAVAILABLE_MESSAGE, AuthRequestError, hasSessionHint, LocalAuthClient, REFRESH_MARGIN_MS } from "./local-auth-client";
+import { AUTH_UNAVAILABLE_MESSAGE, AuthRequestError, LocalAuthClient, REFRESH_MARGIN_MS } from "./local-auth-client";
+import { hasSessionHint } from "./session-hint";
 
 const HOUR = 60 * 60 * 1000;
 const signedOut = () => HttpResponse.json({ accessToken: null, code: "SIGNED_OUT", message: "You are signed out." });

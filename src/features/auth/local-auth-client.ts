@@ -1,6 +1,7 @@
 import { SESSION_HINT_COOKIE } from "@convex/model/sessionHint";
 import { fetchWithRetry } from "@/lib/retry";
 import { AuthStatusStore, type AuthSession } from "./auth-session";
+import { hasSessionHint } from "./session-hint";
 
 /**
  * Client of the local identity provider, served on the web app's own origin (/auth/*). The
@@ -45,11 +46,6 @@ export class AuthRequestError extends Error {
 function isTokens(body: unknown): body is Tokens {
   const value = body as Partial<Tokens> | null;
   return typeof value?.accessToken === "string" && typeof value.expiresAt === "number";
-}
-
-/** Whether the provider's "signed in" hint is set; it proves nothing, it only says a refresh is worth asking for. */
-export function hasSessionHint(cookies: string = typeof document === "undefined" ? "" : document.cookie): boolean {
-  return cookies.split(";").some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
 }
 
 /** Drops a hint the provider refused (it clears it too; this covers one set by hand or by another path). */

@@ -1,14 +1,10 @@
 import { SearchIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
+import { isPaletteShortcut } from "./shortcut";
 
 const load = () => import("./site-command-palette");
 const SiteCommandPalette = lazy(load);
-
-/** Ctrl+K everywhere, Cmd+K on a Mac (SPEC §2). */
-export function isPaletteShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">): boolean {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
-}
 
 const noChange = () => () => {};
 const onApple = () => /mac|iphone|ipad/i.test(navigator.userAgent);
