@@ -75,7 +75,8 @@ describe("MonitoringDashboard", () => {
 
   it("gives both charts a table of the same figures", async () => {
     render(<MonitoringDashboard data={overview()} onRetry={() => {}} renderLookup={renderLookup} />);
-    expect(await screen.findAllByTestId("chart")).toHaveLength(2);
+    // The charts load lazily: Testing Library's 1 s default ran out with another test file beside this one on a busy machine.
+    expect(await screen.findAllByTestId("chart", {}, { timeout: 10_000 })).toHaveLength(2);
     expect(screen.getByText("170 pageviews over the last 14 days.")).toBeInTheDocument();
     const table = screen.getByRole("table", { name: "Pageviews per day, oldest first" });
     const firstDay = within(table).getByRole("row", { name: /2026-02-15/ });
