@@ -149,7 +149,10 @@ export async function run() {
       const sizes = await payload(browser, `${product.url}${page}`);
       rows.push({
         name: `${page} JavaScript before any interaction (visitor)`,
-        value: `${kb(sizes.script)} (floor ${kb(floor)} + ${kb(sizes.script - floor)})`,
+        value:
+          sizes.script < floor
+            ? `${kb(sizes.script)} (under the framework floor of ${kb(floor)}: the app waits for the first interaction)`
+            : `${kb(sizes.script)} (floor ${kb(floor)} + ${kb(sizes.script - floor)})`,
         target: `<= ${JS_TARGET_KB} KB`,
         met: sizes.script <= JS_TARGET_KB * 1024,
       });
