@@ -44,6 +44,11 @@ test("a member starts a thread, another sees it live and replies, the first hear
   // Maya's open thread shows the reply live, and she follows her own thread, so she is told.
   const replyOnMaya = maya.getByRole("article").filter({ hasText: reply });
   await expect(replyOnMaya).toBeVisible();
+  // The pop-up that tells her sits below the header: its search and account menu stay in reach.
+  const told = maya.getByRole("list", { name: "Notifications" }).getByRole("listitem").filter({ hasText: title });
+  await expect(told).toBeVisible();
+  const header = (await maya.getByRole("banner").boundingBox())!;
+  expect((await told.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
   await expectNoA11yViolations(maya);
 
   // She reports it; the coach hides it from the moderation queue.
