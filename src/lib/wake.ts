@@ -7,6 +7,7 @@
  */
 import { isPaletteShortcut } from "@/components/layout/command-palette/shortcut";
 import { hasSessionHint } from "@/features/auth/session-hint";
+import { readPreference } from "@/features/theme/theme";
 import { CART, THEME } from "@/lib/constants";
 
 /** Interactions that start the app. Mouse movement counts (someone is there, about to click); a touch moves nothing before it starts. */
@@ -23,8 +24,7 @@ function savedState(storage: BrowserState["storage"]): boolean {
   try {
     const cart = storage?.getItem(CART.storageKey);
     const items = cart ? (JSON.parse(cart) as { items?: unknown }).items : undefined;
-    const theme = storage?.getItem(THEME.storageKey);
-    return (Array.isArray(items) && items.length > 0) || (theme != null && theme !== THEME.defaultPreference);
+    return (Array.isArray(items) && items.length > 0) || readPreference(storage) !== THEME.defaultPreference;
   } catch {
     return false;
   }
