@@ -84,7 +84,8 @@ describe("reads at a timestamp", () => {
     expect(await httpClient(b.url).consistentQuery(get, { id })).toMatchObject({ body: "new" });
 
     const { ts } = (await (await fetch(`${b.url}/api/query_ts`, { method: "POST" })).json()) as { ts: string };
-    const future = encodeTs(Buffer.from(ts, "base64").readBigUInt64LE() + 1n);
+    // Far ahead: the fixture's one-second cron may commit between the two requests.
+    const future = encodeTs(Buffer.from(ts, "base64").readBigUInt64LE() + 10n ** 15n);
     const response = await fetch(`${b.url}/api/query_at_ts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
