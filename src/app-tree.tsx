@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import type { AnyRouter } from "@tanstack/react-router";
-import { ConvexOnDemand } from "@/features/auth/convex-on-demand";
+import { ConvexOnDemand, type ConvexSession } from "@/features/auth/convex-on-demand";
 import type { LocalAuthClient } from "@/features/auth/local-auth-client";
 import { LocalAuthProvider } from "@/features/auth/local-auth-provider";
 import { CartProvider } from "@/features/cart/cart-provider";
@@ -12,11 +12,11 @@ export type Identity =
   | { mode: "local"; client: LocalAuthClient }
   | { mode: "clerk"; key: string; Provider: LazyExoticComponent<ComponentType<{ publishableKey: string; router: AnyRouter; children: ReactNode }>> };
 
-function App({ identity, router }: { identity: Identity; router: AnyRouter }) {
+function App({ identity, router, session }: { identity: Identity; router: AnyRouter; session?: ConvexSession }) {
   if (identity.mode === "local") {
     return (
       <LocalAuthProvider client={identity.client}>
-        <ConvexOnDemand>
+        <ConvexOnDemand session={session}>
           <AppRouterProvider router={router} />
         </ConvexOnDemand>
       </LocalAuthProvider>
@@ -42,16 +42,18 @@ interface AppTreeProps {
   router: AnyRouter;
   /** It first renders over a prerendered page's markup: it first renders what the prerender did (src/prerender.tsx) and takes the browser's saved state right after. */
   overPrerendered: boolean;
+  /** Convex, already loaded, for a page prerendered with its data (see ConvexOnDemand). */
+  session?: ConvexSession;
   onCommit?: () => void;
 }
 
 /** The whole app. */
-export function AppTree({ identity, router, overPrerendered, onCommit }: AppTreeProps) {
+export function AppTree({ identity, router, overPrerendered, session, onCommit }: AppTreeProps) {
   return (
     <StrictMode>
       <ThemeProvider>
         <CartProvider restoreAfterFirstRender={overPrerendered}>
-          <App identity={identity} router={router} />
+          <App identity={identity} router={router} session={session} />
         </CartProvider>
       </ThemeProvider>
       {onCommit ? <Committed onCommit={onCommit} /> : null}

@@ -3,7 +3,9 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { CLERK_PUBLISHABLE_KEY } from "@/features/auth/identity-mode";
 import { LocalAuthClient } from "@/features/auth/local-auth-client";
 import { hasSessionHint } from "@/features/auth/session-hint";
+import type { ConvexSession } from "@/features/auth/convex-on-demand";
 import { startAnalytics } from "@/lib/analytics";
+import { SNAPSHOT_ELEMENT_ID } from "@/lib/convex-snapshot";
 import { startErrorReporting, warmErrorReporting } from "@/lib/error-reporting";
 import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppTree, type Identity } from "./app-tree";
@@ -39,7 +41,9 @@ const container = document.getElementById("root")!;
 let committed: () => void = () => {};
 /** Resolves once the app's first render is on screen (src/boot.ts then replays what the visitor did meanwhile). */
 export const started = new Promise<void>((resolve) => (committed = resolve));
-const tree = (overPrerendered: boolean) => <AppTree identity={identity} router={router} overPrerendered={overPrerendered} onCommit={committed} />;
+const tree = (overPrerendered: boolean, session?: ConvexSession) => (
+  <AppTree identity={identity} router={router} overPrerendered={overPrerendered} session={session} onCommit={committed} />
+);
 
 // A prerendered page (a public one) is taken over as it is: its route's code is loaded first, so the
 // first render matches the markup and the visitor's page is neither replaced nor repainted. The
@@ -52,8 +56,10 @@ if (identity.mode === "local" && container.dataset.prerenderedPath === pagePath)
   // The router renders the tree it rendered at build time (no Suspense boundary of its own at the
   // top), as after server rendering; the page needs none of server rendering's dehydrated data.
   router.ssr = { manifest: undefined };
-  void router.load().then(
-    () => hydrateRoot(container, tree(true)),
+  // A page prerendered with its data (the blog's list) shows it from the first render: Convex comes first too.
+  const session = document.getElementById(SNAPSHOT_ELEMENT_ID) ? import("@/features/auth/local-convex-session") : undefined;
+  void Promise.all([router.load(), session]).then(
+    ([, loaded]) => hydrateRoot(container, tree(true, loaded?.default)),
     // A route's code that failed to arrive: the app renders as on any other page, and shows the failure.
     () => {
       router.ssr = undefined;

@@ -41,5 +41,11 @@ declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
     /** The page reads live data: Convex is loaded before it renders (see ConvexOnDemand). */
     convex?: boolean;
+    /**
+     * Its data is public and changes only when something is published (the blog's list): the
+     * build prerenders it with the deployment's data of that moment, and the app reads it again
+     * once it starts (src/prerender.tsx).
+     */
+    prerenderData?: boolean;
   }
 }

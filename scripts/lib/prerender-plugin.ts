@@ -30,11 +30,16 @@ interface RenderedPage {
   body: string;
   /** The route's pattern, which analytics counts the page under before the app starts. */
   route: string | null;
+  /** The query results the page was rendered with, as a data block. */
+  data?: string;
 }
+
+type QueryReader = (name: string, args: Record<string, unknown>) => Promise<unknown>;
 
 interface PrerenderModule {
   PRERENDER_PATHS: readonly string[];
-  render: (path: string) => Promise<RenderedPage | null>;
+  render: (path: string, options: { readQuery?: QueryReader }) => Promise<RenderedPage | null>;
+  deploymentReader: (url: string) => QueryReader;
   renderNotFound: () => Promise<RenderedPage>;
   appShellPatterns: () => Promise<string[]>;
 }
@@ -59,7 +64,7 @@ function pageHtml(template: string, page: RenderedPage, pagePath?: string): stri
     .replace("</head>", `${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root"${pagePath ? ` data-prerendered-path="${pagePath}"` : ""}${pagePath && page.route ? ` data-prerendered-route="${page.route}"` : ""}>${page.body}</div>`,
+      `<div id="root"${pagePath ? ` data-prerendered-path="${pagePath}"` : ""}${pagePath && page.route ? ` data-prerendered-route="${page.route}"` : ""}>${page.body}</div>${page.data ?? ""}`,
     );
 }
 
@@ -109,12 +114,16 @@ export function prerender(): Plugin {
             emptyOutDir: true,
           },
         });
-        const { PRERENDER_PATHS, render, renderNotFound, appShellPatterns } = (await import(
+        const { PRERENDER_PATHS, render, deploymentReader, renderNotFound, appShellPatterns } = (await import(
           pathToFileURL(path.join(ssrDir, "prerender.js")).href
         )) as PrerenderModule;
+        // Pages marked to be prerendered with their data read it from the deployment the build is
+        // made for (npm start builds after its backend is up; `npx convex deploy --cmd` likewise).
+        const convexUrl = config.env.VITE_CONVEX_URL as string | undefined;
+        const readQuery = convexUrl ? deploymentReader(convexUrl) : undefined;
         let written = 0;
         for (const pagePath of PRERENDER_PATHS) {
-          const page = await render(pagePath);
+          const page = await render(pagePath, { readQuery });
           if (!page) continue;
           const file = fileFor(outDir, pagePath);
           mkdirSync(path.dirname(file), { recursive: true });

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useAuth } from "./use-auth";
 import { ViewerProvider, type Viewer } from "./viewer";
 
@@ -13,7 +13,6 @@ interface ConvexDemand {
 
 const READY: ConvexDemand = { ready: true, request: () => {}, live: true };
 const READY_FOR_VISITOR: ConvexDemand = { ready: true, request: () => {}, live: false };
-const NOT_YET: ConvexDemand = { ready: false, request: () => {}, live: false };
 
 // Without ConvexOnDemand above it (Clerk mode, tests), Convex is mounted from the start.
 const DemandContext = createContext<ConvexDemand>(READY);
@@ -22,18 +21,31 @@ const LocalConvexSession = lazy(() => import("./local-convex-session"));
 
 type Mode = "none" | "public" | "live";
 
+/** What mounts Convex: a visitor's reads (`live` false) or the signed-in live client. */
+export type ConvexSession = ComponentType<{ live: boolean; children: ReactNode }>;
+
+interface ConvexOnDemandProps {
+  children: ReactNode;
+  /**
+   * Mounted from the first render, already loaded, for a page prerendered with its data
+   * (src/lib/convex-snapshot.ts): its first render must show that data, as the prerender did.
+   */
+  session?: ConvexSession;
+}
+
 /**
  * The Convex client is a fifth of the app's JavaScript, and a visitor reading the home page,
  * pricing or the policies never needs it. It is loaded once someone signs in or a page that reads
  * data asks for it (NeedsConvex). A visitor's pages read over HTTP (PublicConvexClient: no
  * socket); someone signed in gets the live client, which then stays, through a sign-out too.
  */
-export function ConvexOnDemand({ children }: { children: ReactNode }) {
+export function ConvexOnDemand({ children, session }: ConvexOnDemandProps) {
   const { status } = useAuth();
   const [requested, setRequested] = useState(false);
   const request = useCallback(() => setRequested(true), []);
   const waitingDemand = useMemo(() => ({ ready: false, request, live: false }), [request]);
-  const [mode, setMode] = useState<Mode>("none");
+  const [mode, setMode] = useState<Mode>(session ? "public" : "none");
+  const Session = session ?? LocalConvexSession;
   // While a session is being restored ("loading"), nothing is chosen yet: it decides which client.
   const next: Mode = status === "signed-in" ? "live" : mode === "none" && requested && status === "signed-out" ? "public" : mode;
   if (next !== mode) setMode(next);
@@ -48,16 +60,11 @@ export function ConvexOnDemand({ children }: { children: ReactNode }) {
   if (mode === "none") return waiting;
   return (
     <Suspense fallback={waiting}>
-      <LocalConvexSession live={mode === "live"}>
+      <Session live={mode === "live"}>
         <DemandContext.Provider value={mode === "live" ? READY : READY_FOR_VISITOR}>{children}</DemandContext.Provider>
-      </LocalConvexSession>
+      </Session>
     </Suspense>
   );
-}
-
-/** Build-time rendering (src/prerender.tsx): live parts render their fallback, as in the browser before Convex arrives. */
-export function WithoutConvex({ children }: { children: ReactNode }) {
-  return <DemandContext.Provider value={NOT_YET}>{children}</DemandContext.Provider>;
 }
 
 /** Whether this page reads through the live client; false for a visitor's one-off reads (no connection to show). */

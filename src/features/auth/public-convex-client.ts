@@ -7,9 +7,11 @@ import {
   type FunctionReference,
   type FunctionReference_future,
   type FunctionReturnType,
+  makeFunctionReference,
   type OptionalRestArgs,
 } from "convex/server";
-import { convexToJson, type Value } from "convex/values";
+import { jsonToConvex, type Value } from "convex/values";
+import { queryKey, snapshotValue, type ConvexSnapshot } from "@/lib/convex-snapshot";
 
 type Ref<Kind extends "query" | "mutation" | "action"> = FunctionReference<Kind> | FunctionReference_future<Kind>;
 
@@ -19,6 +21,8 @@ interface Reading {
   value?: unknown;
   error?: Error;
   listeners: Set<() => void>;
+  /** A value the page was prerendered with: shown at once, read again once watched. */
+  prerendered?: boolean;
 }
 
 /** What the connection banner and the status page read: no socket, by design, and nothing wrong. */
@@ -43,15 +47,25 @@ export class PublicConvexClient extends ConvexReactClient {
   private readonly http: ConvexHttpClient;
   private readonly readings = new Map<string, Reading>();
 
-  constructor(address: string, http = new ConvexHttpClient(address, { logger: false })) {
+  /** `snapshot`: the results the page was prerendered with (src/lib/convex-snapshot.ts). */
+  constructor(address: string, { http, snapshot }: { http?: ConvexHttpClient; snapshot?: ConvexSnapshot | null } = {}) {
     super(address, { logger: false });
-    this.http = http;
+    this.http = http ?? new ConvexHttpClient(address, { logger: false });
+    for (const [key, entry] of Object.entries(snapshot ?? {})) {
+      const args = jsonToConvex(entry.args) as Record<string, Value>;
+      this.readings.set(key, {
+        listeners: new Set(),
+        read: () => this.http.query(makeFunctionReference<"query">(entry.name), args),
+        value: snapshotValue(entry),
+        prerendered: true,
+      });
+    }
   }
 
   override watchQuery<Query extends Ref<"query">>(query: Query, ...argsAndOptions: ArgsAndOptions<Query, WatchQueryOptions>): Watch<FunctionReturnType<Query>> {
     const name = getFunctionName(query);
     const args = (argsAndOptions[0] ?? {}) as Record<string, Value>;
-    const key = `${name}:${JSON.stringify(convexToJson(args))}`;
+    const key = queryKey(name, args);
     const reading = () => {
       let found = this.readings.get(key);
       if (!found) {
@@ -65,6 +79,10 @@ export class PublicConvexClient extends ConvexReactClient {
       onUpdate: (callback) => {
         const found = reading();
         found.listeners.add(callback);
+        if (found.prerendered) {
+          found.prerendered = false;
+          void this.load(found);
+        }
         return () => void found.listeners.delete(callback);
       },
       localQueryResult: () => {

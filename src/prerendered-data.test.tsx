@@ -1,0 +1,96 @@
+/**
+ * A public page whose data changes only when something is published (the blog's list) is
+ * prerendered with that data, carries it in the page, and the app takes it over without a
+ * mismatch, then reads it again from the backend.
+ */
+import { createMemoryHistory, createRouter } from "@tanstack/react-router";
+import { act } from "@testing-library/react";
+import type { Value } from "convex/values";
+import { http, HttpResponse } from "msw";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { afterEach, describe, expect, it } from "vitest";
+import { installMatchMedia } from "../tests/setup/match-media";
+import { server } from "../tests/mocks/server";
+import { AppTree } from "./app-tree";
+import { LocalAuthClient } from "./features/auth/local-auth-client";
+import LocalConvexSession from "./features/auth/local-convex-session";
+import { EMBEDDED_BACKEND_URL } from "./lib/constants";
+import { SNAPSHOT_ELEMENT_ID } from "./lib/convex-snapshot";
+import { render } from "./prerender";
+import { routerOptions } from "./router";
+import { routeTree } from "./routeTree.gen";
+
+const article = (slug: string, title: string) => ({
+  slug,
+  title,
+  summary: `A short read: ${title.toLowerCase()}. </script><script>alert(1)</script>`,
+  author: "Cora Lindqvist",
+  publishedAt: Date.UTC(2026, 10, 2, 9),
+  readingMinutes: 4,
+  tags: ["focus"],
+});
+
+// jsdom has no scrolling; the router restores scroll positions as it takes a page over.
+window.scrollTo = () => {};
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = "";
+});
+
+describe("a page prerendered with its data", () => {
+  it("is rendered with what the deployment holds, and pages that read live data are not", async () => {
+    const asked: unknown[] = [];
+    const readQuery = (name: string, args: Record<string, Value>) => {
+      asked.push({ name, args });
+      return Promise.resolve([article("first-post", "First post")]);
+    };
+    const page = (await render("/blog", { readQuery }))!;
+    expect(page.body).toContain("First post");
+    expect(asked).toEqual([{ name: "catalog:articles", args: { kind: "post" } }]);
+    // The data block cannot be ended early by what an article says.
+    expect(page.data).not.toContain("</script><script>");
+
+    expect(await render("/contact", { readQuery })).toBeNull();
+    expect(await render("/blog")).toBeNull();
+    // A read that fails leaves the page to the app, rather than failing the build.
+    expect(await render("/blog", { readQuery: () => Promise.reject(new Error("unreachable")) })).toBeNull();
+  });
+
+  it("is taken over without a mismatch, then shows what the backend holds now", async () => {
+    const page = (await render("/blog", { readQuery: () => Promise.resolve([article("first-post", "First post")]) }))!;
+    const reads: unknown[] = [];
+    server.use(
+      http.post(`${EMBEDDED_BACKEND_URL}/api/query`, async ({ request }) => {
+        reads.push(await request.json());
+        return HttpResponse.json({ status: "success", value: [article("second-post", "Second post"), article("first-post", "First post")], logLines: [] });
+      }),
+    );
+    installMatchMedia({ dark: false });
+    const container = document.createElement("div");
+    container.innerHTML = page.body;
+    for (const script of container.querySelectorAll("script")) script.remove();
+    document.body.append(container);
+    document.body.insertAdjacentHTML("beforeend", page.data!);
+    expect(document.getElementById(SNAPSHOT_ELEMENT_ID)).not.toBeNull();
+
+    const client = new LocalAuthClient();
+    const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: ["/blog"] }), context: { auth: client } });
+    router.ssr = { manifest: undefined };
+    await router.load();
+    const mismatches: unknown[] = [];
+    act(() => {
+      root = hydrateRoot(container, <AppTree identity={{ mode: "local", client }} router={router} overPrerendered session={LocalConvexSession} />, {
+        onRecoverableError: (error) => mismatches.push(error),
+      });
+    });
+
+    expect(mismatches).toEqual([]);
+    expect(container.querySelectorAll("main li h2")).toHaveLength(1);
+    await vi.waitFor(() => expect(container.querySelectorAll("main li h2")).toHaveLength(2));
+    expect(container.querySelector("main li h2")).toHaveTextContent("Second post");
+    expect(reads).toHaveLength(1);
+  });
+});
