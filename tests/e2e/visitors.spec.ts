@@ -70,11 +70,29 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-test("a visitor reads the blog over HTTP: its posts are there, without a socket", async ({ page }) => {
+test("a visitor gets the blog's posts with the page, and once they act the app reads them again over HTTP, without a socket", async ({ page }) => {
   const seen = watch(page);
-  await page.goto("/blog");
-  await expect(page.getByRole("list").getByRole("heading", { level: 2 }).first()).toBeVisible();
+  const scripts: string[] = [];
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    if (new URL(request.url()).pathname === "/api/query") reads.push(request.postData() ?? "");
+  });
+  await page.goto("/blog", { waitUntil: "load" });
+  const posts = page.getByRole("list").getByRole("heading", { level: 2 });
+  await expect(posts.first()).toBeVisible();
+  const prerendered = await posts.allTextContents();
+  await page.waitForLoadState("networkidle");
+  // Prerendered with its posts: neither the app nor a read until the visitor acts.
+  expect(scripts.filter((path) => /\/assets\/main-/.test(path))).toEqual([]);
+  expect(reads).toEqual([]);
+
+  await page.mouse.move(200, 200);
+  await expect(page.locator("html[data-app=live]")).toBeAttached();
+  await expect.poll(() => reads.filter((body) => body.includes("catalog:articles")).length).toBe(1);
+  await expect(posts).toHaveText(prerendered);
   expect(seen.sockets).toEqual([]);
+  expect(seen.console).toEqual([]);
 });
 
 test("signing in, and reloading any page, keeps the member signed in", async ({ page, context }) => {
