@@ -8,7 +8,7 @@ import { act } from "@testing-library/react";
 import type { Value } from "convex/values";
 import { http, HttpResponse } from "msw";
 import { hydrateRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { installMatchMedia } from "../tests/setup/match-media";
 import { server } from "../tests/mocks/server";
 import { AppTree } from "./app-tree";
@@ -25,7 +25,7 @@ const article = (slug: string, title: string) => ({
   title,
   summary: `A short read: ${title.toLowerCase()}. </script><script>alert(1)</script>`,
   author: "Cora Lindqvist",
-  publishedAt: Date.UTC(2026, 10, 2, 9),
+  publishedAt: Date.UTC(2026, 10, 2, 2),
   readingMinutes: 4,
   tags: ["focus"],
 });
@@ -59,8 +59,15 @@ describe("a page prerendered with its data", () => {
     expect(await render("/blog", { readQuery: () => Promise.reject(new Error("unreachable")) })).toBeNull();
   });
 
-  it("is taken over without a mismatch, then shows what the backend holds now", async () => {
+  it("is taken over without a mismatch, then shows what the backend holds now, dated in the reader's calendar", async () => {
+    // Built in UTC, read in New York: the post came out on November 2 in UTC, on November 1 there.
     const page = (await render("/blog", { readQuery: () => Promise.resolve([article("first-post", "First post")]) }))!;
+    expect(page.body).toContain("November 2, 2026");
+    const timeZone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    onTestFinished(() => {
+      process.env.TZ = timeZone;
+    });
     const reads: unknown[] = [];
     server.use(
       http.post(`${EMBEDDED_BACKEND_URL}/api/query`, async ({ request }) => {
@@ -91,6 +98,7 @@ describe("a page prerendered with its data", () => {
     expect(container.querySelectorAll("main li h2")).toHaveLength(1);
     await vi.waitFor(() => expect(container.querySelectorAll("main li h2")).toHaveLength(2));
     expect(container.querySelector("main li h2")).toHaveTextContent("Second post");
+    expect(container.querySelector("main li time")).toHaveTextContent("November 1, 2026");
     expect(reads).toHaveLength(1);
   });
 });

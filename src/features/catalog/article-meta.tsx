@@ -1,9 +1,26 @@
-import { publishedDate } from "./articles";
+import { useSyncExternalStore } from "react";
+import { PRERENDER_TIME_ZONE, publishedDate } from "./articles";
+
+const unchanging = () => () => {};
+
+/**
+ * The date in the reader's calendar. Over a prerendered page the first render shows the build's
+ * (UTC), so it matches the markup; the reader's follows at once.
+ */
+export function PublishedDate({ ms }: { ms: number }) {
+  return useSyncExternalStore(
+    unchanging,
+    () => publishedDate(ms),
+    () => publishedDate(ms, PRERENDER_TIME_ZONE),
+  );
+}
 
 export function ArticleMeta({ publishedAt, readingMinutes, author }: { publishedAt: number; readingMinutes: number; author: string }) {
   return (
     <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
-      <time dateTime={new Date(publishedAt).toISOString()}>{publishedDate(publishedAt)}</time>
+      <time dateTime={new Date(publishedAt).toISOString()}>
+        <PublishedDate ms={publishedAt} />
+      </time>
       <span aria-hidden>·</span>
       <span>{readingMinutes} min read</span>
       <span aria-hidden>·</span>

@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
 export type ArticleKind = "post" | "case_study";
@@ -26,7 +27,10 @@ export const ARTICLE_KINDS = {
   },
 } as const;
 
-/** "July 5, 2025", in the reader's own calendar. */
-export function publishedDate(ms: number): string {
-  return format(ms, "MMMM d, yyyy");
+/** "July 5, 2025", in the reader's own calendar, or in `timeZone`'s. */
+export function publishedDate(ms: number, timeZone?: string): string {
+  return format(timeZone ? new TZDate(ms, timeZone) : ms, "MMMM d, yyyy");
 }
+
+/** The time zone a build prerenders dates in, whatever the machine's. */
+export const PRERENDER_TIME_ZONE = "UTC";

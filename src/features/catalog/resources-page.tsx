@@ -4,7 +4,7 @@ import { useQuery } from "convex/react";
 import { BookOpenIcon, HelpCircleIcon, MailIcon, TrophyIcon } from "lucide-react";
 import { ComponentErrorBoundary } from "@/components/layout/error-boundary";
 import { EventsSection } from "@/features/marketing/events-section";
-import { publishedDate } from "./articles";
+import { PublishedDate } from "./article-meta";
 import { textLinkClass } from "./states";
 
 const LATEST_POSTS = 3;
@@ -35,7 +35,7 @@ function LatestPosts() {
             {post.title}
           </Link>
           <p className="text-sm text-muted-foreground">
-            {publishedDate(post.publishedAt)} · {post.readingMinutes} min read
+            <PublishedDate ms={post.publishedAt} /> · {post.readingMinutes} min read
           </p>
         </li>
       ))}
