@@ -85,6 +85,10 @@ const proxy: Record<string, ProxyOptions> = {
   "^/(sitemap\\.xml|robots\\.txt)$": { target: siteUrl, xfwd: true },
 };
 
+// The year the pages are prerendered in, so the app's first render over them shows that one
+// (the footer's copyright); the nested prerender build inherits it.
+process.env.VITE_BUILD_YEAR ??= String(new Date().getUTCFullYear());
+
 export default defineConfig({
   plugins: [
     // Must run before the React plugin so route files are split per route.

@@ -1,7 +1,8 @@
 /**
  * A public page whose data changes only when something is published (the blog's list) is
  * prerendered with that data, carries it in the page, and the app takes it over without a
- * mismatch, then reads it again from the backend.
+ * mismatch, then reads it again from the backend. What depends on the clock or the time zone
+ * (dates, the footer's year) is taken over as the build rendered it too.
  */
 import { createMemoryHistory, createRouter } from "@tanstack/react-router";
 import { act } from "@testing-library/react";
@@ -100,5 +101,34 @@ describe("a page prerendered with its data", () => {
     expect(container.querySelector("main li h2")).toHaveTextContent("Second post");
     expect(container.querySelector("main li time")).toHaveTextContent("November 1, 2026");
     expect(reads).toHaveLength(1);
+  });
+});
+
+describe("a page prerendered last year", () => {
+  it("is taken over on New Year's Day without a mismatch, and then says the new year", async () => {
+    const page = (await render("/"))!;
+    const built = Number(import.meta.env.VITE_BUILD_YEAR);
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(built + 1, 0, 1, 0, 5) });
+    onTestFinished(() => void vi.useRealTimers());
+    installMatchMedia({ dark: false });
+    const container = document.createElement("div");
+    container.innerHTML = page.body;
+    for (const script of container.querySelectorAll("script")) script.remove();
+    document.body.append(container);
+    expect(container.querySelector("footer")).toHaveTextContent(`© ${built} LWCC`);
+
+    const client = new LocalAuthClient();
+    const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: ["/"] }), context: { auth: client } });
+    router.ssr = { manifest: undefined };
+    await router.load();
+    const mismatches: unknown[] = [];
+    act(() => {
+      root = hydrateRoot(container, <AppTree identity={{ mode: "local", client }} router={router} overPrerendered />, {
+        onRecoverableError: (error) => mismatches.push(error),
+      });
+    });
+
+    expect(mismatches).toEqual([]);
+    expect(container.querySelector("footer")).toHaveTextContent(`© ${built + 1} LWCC`);
   });
 });

@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   /** PostHog project key: pageviews go to PostHog instead of the backend's own analytics endpoint. */
   readonly VITE_POSTHOG_KEY?: string;
   readonly VITE_POSTHOG_HOST?: string;
+  /** Set by vite.config.ts: the year the build prerendered its pages in. */
+  readonly VITE_BUILD_YEAR?: string;
 }
 
 interface ImportMeta {

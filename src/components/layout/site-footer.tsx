@@ -1,5 +1,12 @@
 import { Link } from "@tanstack/react-router";
+import { useAfterHydration } from "@/lib/hydration";
 import { FOOTER_NAV } from "./nav";
+
+const thisYear = () => new Date().getFullYear();
+const buildYear = () => Number(import.meta.env.VITE_BUILD_YEAR) || thisYear();
+
+/** This year; over a prerendered page, first the year it was built in. */
+const useYear = () => useAfterHydration(thisYear, buildYear);
 
 export function SiteFooter() {
   return (
@@ -38,7 +45,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="mx-auto max-w-6xl px-4 pb-8 text-sm text-muted-foreground">
-        © {new Date().getFullYear()} LWCC. All rights reserved.
+        © {useYear()} LWCC. All rights reserved.
       </p>
     </footer>
   );

@@ -1,15 +1,12 @@
-import { useSyncExternalStore } from "react";
+import { useAfterHydration } from "@/lib/hydration";
 import { PRERENDER_TIME_ZONE, publishedDate } from "./articles";
-
-const unchanging = () => () => {};
 
 /**
  * The date in the reader's calendar. Over a prerendered page the first render shows the build's
  * (UTC), so it matches the markup; the reader's follows at once.
  */
 export function PublishedDate({ ms }: { ms: number }) {
-  return useSyncExternalStore(
-    unchanging,
+  return useAfterHydration(
     () => publishedDate(ms),
     () => publishedDate(ms, PRERENDER_TIME_ZONE),
   );
