@@ -20,6 +20,9 @@ import {
 /** The client reconnects after 60 s without a message; ping well inside that. */
 export const PING_INTERVAL_MS = 15_000;
 
+/** A mutation answered later than this is logged with where its time went. */
+const SLOW_MUTATION_MS = 5_000;
+
 export interface SessionHost {
   engine(): Engine;
   liveQueries: LiveQueries;
@@ -144,24 +147,41 @@ export class SyncSession implements Subscriber {
    */
   private mutation(requestId: number, udfPath: string, args: JSONValue) {
     const responses = this.host.mutationResponses(this.sessionId);
+    const times = { received: performance.now(), started: 0, ran: 0, durable: 0 };
     let reply = responses.get(requestId);
     if (!reply) {
-      const outcome = this.mutations.then(() =>
-        this.host.engine().run("mutation", udfPath, args, this.caller.identity, !this.caller.admin, this.client),
-      );
+      const outcome = this.mutations.then(() => {
+        times.started = performance.now();
+        return this.host.engine().run("mutation", udfPath, args, this.caller.identity, !this.caller.admin, this.client);
+      });
       this.mutations = outcome.catch(() => {});
-      reply = outcome.then((result) => this.mutationReply(requestId, result));
+      reply = outcome.then((result) => {
+        times.ran = performance.now();
+        return this.mutationReply(requestId, result).finally(() => (times.durable = performance.now()));
+      });
       responses.set(requestId, reply);
     }
     const answered = reply;
     this.replies = this.replies
       .then(() => answered)
       .then((response) => {
+        this.logIfSlow(udfPath, times);
         this.send(response);
         // A successful mutation resolves on the client only with a Transition at or past its ts.
         if (response.success) void this.flush(true);
       })
       .catch((error: unknown) => this.fatal(error));
+  }
+
+  /** A reply this late stalls the member's page: say where the time went (the backend's log). */
+  private logIfSlow(udfPath: string, times: { received: number; started: number; ran: number; durable: number }) {
+    const now = performance.now();
+    if (now - times.received < SLOW_MUTATION_MS || times.started === 0) return;
+    const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
+    this.host.log(
+      `slow mutation ${udfPath}: ${ms(times.received, now)} in all; behind this session's earlier mutations ${ms(times.received, times.started)}, ` +
+        `running ${ms(times.started, times.ran)}, disk sync ${ms(times.ran, times.durable)}, behind earlier replies ${ms(times.durable, now)}`,
+    );
   }
 
   private async mutationReply(requestId: number, outcome: Outcome): Promise<MutationReply> {
