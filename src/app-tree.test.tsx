@@ -8,6 +8,7 @@ import { act } from "@testing-library/react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { installMatchMedia } from "../tests/setup/match-media";
+import { placePrerendered, takeOver } from "./test/take-over";
 import { AppTree } from "./app-tree";
 import { LocalAuthClient } from "./features/auth/local-auth-client";
 import { cartReducer, EMPTY_CART, saveItems } from "./features/cart/cart";
@@ -36,24 +37,11 @@ describe("the app over a prerendered page", () => {
     installMatchMedia({ dark: false });
     window.localStorage.setItem("theme", "dark");
     saveItems(window.localStorage, cartReducer(EMPTY_CART, { type: "add", product, quantity: 2 }));
-    const container = document.createElement("div");
-    container.innerHTML = page.body;
-    // The router's inline scripts run and remove themselves as the browser reads the page.
-    for (const script of container.querySelectorAll("script")) script.remove();
-    document.body.append(container);
+    const container = placePrerendered(page);
+    const takenOver = await takeOver(container, path);
+    root = takenOver.root;
 
-    const client = new LocalAuthClient();
-    const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { auth: client } });
-    router.ssr = { manifest: undefined };
-    await router.load();
-    const mismatches: unknown[] = [];
-    act(() => {
-      root = hydrateRoot(container, <AppTree identity={{ mode: "local", client }} router={router} overPrerendered />, {
-        onRecoverableError: (error) => mismatches.push(error),
-      });
-    });
-
-    expect(mismatches).toEqual([]);
+    expect(takenOver.mismatches).toEqual([]);
     expect(document.documentElement).toHaveClass("dark");
     expect(container.querySelector('[aria-label*="cart" i]')?.textContent ?? "").toContain("2");
   });

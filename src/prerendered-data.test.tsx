@@ -4,22 +4,18 @@
  * mismatch, then reads it again from the backend. What depends on the clock or the time zone
  * (dates, the footer's year) is taken over as the build rendered it too.
  */
-import { createMemoryHistory, createRouter } from "@tanstack/react-router";
 import { act } from "@testing-library/react";
 import type { Value } from "convex/values";
 import { http, HttpResponse } from "msw";
-import { hydrateRoot, type Root } from "react-dom/client";
+import type { Root } from "react-dom/client";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { installMatchMedia } from "../tests/setup/match-media";
 import { server } from "../tests/mocks/server";
-import { AppTree } from "./app-tree";
-import { LocalAuthClient } from "./features/auth/local-auth-client";
+import { placePrerendered, takeOver } from "./test/take-over";
 import LocalConvexSession from "./features/auth/local-convex-session";
 import { EMBEDDED_BACKEND_URL } from "./lib/constants";
 import { SNAPSHOT_ELEMENT_ID } from "./lib/convex-snapshot";
 import { render } from "./prerender";
-import { routerOptions } from "./router";
-import { routeTree } from "./routeTree.gen";
 
 const article = (slug: string, title: string) => ({
   slug,
@@ -77,25 +73,12 @@ describe("a page prerendered with its data", () => {
       }),
     );
     installMatchMedia({ dark: false });
-    const container = document.createElement("div");
-    container.innerHTML = page.body;
-    for (const script of container.querySelectorAll("script")) script.remove();
-    document.body.append(container);
-    document.body.insertAdjacentHTML("beforeend", page.data!);
+    const container = placePrerendered(page);
     expect(document.getElementById(SNAPSHOT_ELEMENT_ID)).not.toBeNull();
+    const takenOver = await takeOver(container, "/blog", LocalConvexSession);
+    root = takenOver.root;
 
-    const client = new LocalAuthClient();
-    const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: ["/blog"] }), context: { auth: client } });
-    router.ssr = { manifest: undefined };
-    await router.load();
-    const mismatches: unknown[] = [];
-    act(() => {
-      root = hydrateRoot(container, <AppTree identity={{ mode: "local", client }} router={router} overPrerendered session={LocalConvexSession} />, {
-        onRecoverableError: (error) => mismatches.push(error),
-      });
-    });
-
-    expect(mismatches).toEqual([]);
+    expect(takenOver.mismatches).toEqual([]);
     expect(container.querySelectorAll("main li h2")).toHaveLength(1);
     await vi.waitFor(() => expect(container.querySelectorAll("main li h2")).toHaveLength(2));
     expect(container.querySelector("main li h2")).toHaveTextContent("Second post");
@@ -111,24 +94,12 @@ describe("a page prerendered last year", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date(built + 1, 0, 1, 0, 5) });
     onTestFinished(() => void vi.useRealTimers());
     installMatchMedia({ dark: false });
-    const container = document.createElement("div");
-    container.innerHTML = page.body;
-    for (const script of container.querySelectorAll("script")) script.remove();
-    document.body.append(container);
+    const container = placePrerendered(page);
     expect(container.querySelector("footer")).toHaveTextContent(`© ${built} LWCC`);
+    const takenOver = await takeOver(container, "/");
+    root = takenOver.root;
 
-    const client = new LocalAuthClient();
-    const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: ["/"] }), context: { auth: client } });
-    router.ssr = { manifest: undefined };
-    await router.load();
-    const mismatches: unknown[] = [];
-    act(() => {
-      root = hydrateRoot(container, <AppTree identity={{ mode: "local", client }} router={router} overPrerendered />, {
-        onRecoverableError: (error) => mismatches.push(error),
-      });
-    });
-
-    expect(mismatches).toEqual([]);
+    expect(takenOver.mismatches).toEqual([]);
     expect(container.querySelector("footer")).toHaveTextContent(`© ${built + 1} LWCC`);
   });
 });
