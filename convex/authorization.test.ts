@@ -563,6 +563,31 @@ const CASES: Record<string, Case> = {
   },
   "bookings:coachUpcoming": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only the sessions the caller coaches" } },
   "bookings:coachClients": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only members who booked with the caller" } },
+  "calendar:myFeed": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ other }, self) => {
+      await other.as.mutation(api.calendar.newFeedLink, {});
+      expect(await self.as.query(api.calendar.myFeed, {})).toBeNull();
+    },
+  },
+  "calendar:newFeedLink": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ other }, self) => {
+      const theirs = await other.as.mutation(api.calendar.newFeedLink, {});
+      await self.as.mutation(api.calendar.newFeedLink, {});
+      expect(await other.as.query(api.calendar.myFeed, {})).toMatchObject(theirs);
+    },
+  },
+  "calendar:sessionFile": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await denial(self.as.query(api.calendar.sessionFile, { sessionId }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
   "onboarding:forBooking": {
     access: "member",
     args: async ({ t, other }, self) => ({ bookingId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),

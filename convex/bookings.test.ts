@@ -234,7 +234,7 @@ describe("bookings reminders", () => {
     expect(reminders[0]!.message).toBe("Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.");
     expect((await notificationsOf(t, coach.id)).filter((n) => n.title.startsWith("Your session starts"))).toEqual([]);
     // E-mail reminders are on by default: each reminder is also in the outbox, for the member only.
-    const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    const outbox = await t.run(async (ctx) => (await ctx.db.query("emailOutbox").collect()).filter((row) => row.template === "session_reminder"));
     const { email } = (await t.run((ctx) => ctx.db.get("users", member.id)))!;
     expect(outbox.map((e) => [e.to, e.subject, e.template])).toEqual(reminders.map((n) => [email, n.title, "session_reminder"]));
     expect(outbox[0]!.text).toBe("Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.\n\nJoin from your LWCC dashboard.");
@@ -245,7 +245,7 @@ describe("bookings reminders", () => {
     vi.stubEnv("SITE_URL", "https://lwcc.example/");
     const id = await member.as.mutation(api.bookings.book, { coachId: coach.id, startsAt: at(2, 10), durationMinutes: 60 });
     await t.mutation(internal.bookings.remind, { sessionId: id, offsetMs: HOUR, startsAt: at(2, 10) });
-    const outbox = () => t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    const outbox = () => t.run(async (ctx) => (await ctx.db.query("emailOutbox").collect()).filter((row) => row.template === "session_reminder"));
     expect((await outbox())[0]!.text).toContain(`Join here: https://lwcc.example/session/${id}`);
     // The same reminder job run again sends no second e-mail.
     await t.mutation(internal.bookings.remind, { sessionId: id, offsetMs: HOUR, startsAt: at(2, 10) });

@@ -3,7 +3,7 @@ import { http } from "msw";
 import { Webhook } from "svix";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../tests/mocks/server";
-import { RESEND_BATCH, rateLimited, resendError } from "../tests/mocks/resend";
+import { RESEND_BATCH, RESEND_EMAILS, rateLimited, resendError } from "../tests/mocks/resend";
 import { components, internal } from "./_generated/api";
 import { queueEmail } from "./email";
 import { outboxByStatus } from "./model/emailAggregates";
@@ -312,5 +312,63 @@ describe("production (RESEND_API_KEY set)", () => {
     await settle(t);
     const [row] = await outbox(t);
     expect(row).toMatchObject({ status: "failed", error: expect.stringContaining("application_error") as string });
+  });
+
+  describe("an e-mail with an attachment, which the component's batches cannot carry", () => {
+    const invitation = "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:Coaching session with Cora Reyes – 10:00\r\nEND:VCALENDAR\r\n";
+    const queueWithFile = (t: T) =>
+      t.run((ctx) =>
+        queueEmail(
+          ctx,
+          { ...message("maya@example.com", "Booked: Coaching session"), attachments: [{ filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: invitation }] },
+          { idempotencyKey: "booking-booked:s1:0" },
+        ),
+      );
+
+    it("goes on its own to Resend's /emails with the file in base64, under its idempotency key, and Resend's id is recorded", async () => {
+      const calls: { key: string | null; body: { attachments: { filename: string; content: string; content_type: string }[] } }[] = [];
+      server.use(
+        http.post(RESEND_EMAILS, async ({ request }) => {
+          calls.push({ key: request.headers.get("idempotency-key"), body: (await request.clone().json()) as (typeof calls)[number]["body"] });
+        }),
+      );
+      const t = newConvexTest();
+      await queueWithFile(t);
+      await settle(t);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.key).toBe("booking-booked:s1:0");
+      const [file] = calls[0]!.body.attachments;
+      expect(file).toMatchObject({ filename: "invite.ics", content_type: "text/calendar; charset=utf-8; method=REQUEST" });
+      expect(new TextDecoder().decode(Uint8Array.from(atob(file!.content), (c) => c.charCodeAt(0)))).toBe(invitation);
+      const [row] = await outbox(t);
+      expect(row).toMatchObject({ status: "sent", attachments: [{ filename: "invite.ics", content: invitation }] });
+      expect(row!.providerId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+      // From there on it is tracked like any other: Resend's webhook moves it.
+      expect((await t.fetch("/resend-webhook", delivery("msg_1", resendEvent("email.delivered", row!.providerId!)))).status).toBe(200);
+      expect((await outbox(t))[0]).toMatchObject({ status: "delivered" });
+    });
+
+    it("is retried while Resend is rate limited, and sent once", async () => {
+      let attempts = 0;
+      server.use(
+        http.post(RESEND_EMAILS, () => {
+          attempts += 1;
+          if (attempts <= 2) return rateLimited();
+        }),
+      );
+      const t = newConvexTest();
+      await queueWithFile(t);
+      await settle(t);
+      expect(attempts).toBe(3);
+      expect((await outbox(t))[0]).toMatchObject({ status: "sent" });
+    });
+
+    it("ends as failed with Resend's reason when Resend refuses it", async () => {
+      server.use(http.post(RESEND_EMAILS, () => resendError(422, "invalid_attachment", "Attachment must have either a `content` or `path`.")));
+      const t = newConvexTest();
+      await queueWithFile(t);
+      await settle(t);
+      expect((await outbox(t))[0]).toMatchObject({ status: "failed", error: "Attachment must have either a `content` or `path`." });
+    });
   });
 });

@@ -16,14 +16,16 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { adminQuery, internalMutation } from "./functions";
+import { adminQuery, internalAction, internalMutation, internalQuery } from "./functions";
 import {
   acceptLocally,
   applyToComponent,
   componentEmail,
   enqueueWithResend,
   holdLocally,
+  recordManualSend,
   resendConfigured,
+  sendManually,
   type OutgoingEmail,
 } from "./integrations/email";
 import { recordDeliveryStatus } from "./model/campaignEvents";
@@ -32,6 +34,8 @@ import { outboxByStatus } from "./model/emailAggregates";
 import { recordEmailFailure } from "./model/errorRecords";
 import { claimWebhookDelivery } from "./model/webhooks";
 import { emailOutboxFields } from "./schema";
+
+const outboxValidator = v.object(withSystemFields("emailOutbox", emailOutboxFields));
 
 /** The component's first batch leaves about a second after the first e-mail; look after that. */
 const SYNC_FIRST_DELAY_MS = 5_000;
@@ -60,7 +64,9 @@ export async function queueEmail(
     if (existing) return existing._id;
   }
   const production = resendConfigured();
-  const componentEmailId = production ? await enqueueWithResend(ctx, message, idempotencyKey) : await holdLocally(ctx, message);
+  // The component's batches carry no attachments: such an e-mail is sent on its own (sendOnItsOwn).
+  const onItsOwn = production && Boolean(message.attachments?.length);
+  const componentEmailId = production && !onItsOwn ? await enqueueWithResend(ctx, message, idempotencyKey) : await holdLocally(ctx, message);
   const id = await ctx.db.insert("emailOutbox", {
     to: message.to,
     subject: message.subject,
@@ -72,9 +78,11 @@ export async function queueEmail(
     ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     ...(message.html !== undefined ? { html: message.html } : {}),
     ...(message.campaignRecipientId !== undefined ? { campaignRecipientId: message.campaignRecipientId } : {}),
+    ...(message.attachments?.length ? { attachments: message.attachments } : {}),
   });
   await outboxByStatus.insert(ctx, (await ctx.db.get("emailOutbox", id))!);
-  if (production) await ctx.scheduler.runAfter(SYNC_FIRST_DELAY_MS, internal.email.sync, { id, attempt: 0 });
+  if (onItsOwn) await ctx.scheduler.runAfter(0, internal.email.sendOnItsOwn, { id, attempt: 0 });
+  else if (production) await ctx.scheduler.runAfter(SYNC_FIRST_DELAY_MS, internal.email.sync, { id, attempt: 0 });
   else await ctx.scheduler.runAfter(0, internal.email.deliverLocally, { id });
   return id;
 }
@@ -118,6 +126,38 @@ export const sync = internalMutation({
     }
     return null;
   },
+});
+
+/** Attempts at sending one e-mail on its own before it is recorded as failed. */
+const SEND_ATTEMPTS = 6;
+
+/**
+ * Production: an e-mail the component's batches cannot carry, sent through Resend's /emails by
+ * the SDK under the row's idempotency key (its id when it has none), then recorded in the
+ * component, whose webhook handling takes it from there. Rate limits and server errors are
+ * retried with backoff, as the component's own batches are.
+ */
+export const sendOnItsOwn = internalAction({
+  args: { id: v.id("emailOutbox"), attempt: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { id, attempt }) => {
+    const row = await ctx.runQuery(internal.email.outboxRow, { id });
+    if (row?.componentEmailId === undefined || row.status !== "queued") return null;
+    const result = await sendManually({ to: row.to, subject: row.subject, text: row.text, html: row.html, attachments: row.attachments }, row.idempotencyKey ?? id);
+    if (result.kind === "retry" && attempt + 1 < SEND_ATTEMPTS) {
+      await ctx.scheduler.runAfter(SYNC_FIRST_DELAY_MS * 2 ** attempt, internal.email.sendOnItsOwn, { id, attempt: attempt + 1 });
+      return null;
+    }
+    await recordManualSend(ctx, row.componentEmailId, result.kind === "retry" ? { kind: "failed", reason: result.reason } : result);
+    await ctx.runMutation(internal.email.sync, { id, attempt: 0 });
+    return null;
+  },
+});
+
+export const outboxRow = internalQuery({
+  args: { id: v.id("emailOutbox") },
+  returns: v.union(outboxValidator, v.null()),
+  handler: (ctx, { id }) => ctx.db.get("emailOutbox", id),
 });
 
 /** Embedded default: the local stand-in answers for Resend, and its events go to the webhook's handler. */
@@ -173,8 +213,6 @@ export const backfillOutboxStats = internalMutation({
     return null;
   },
 });
-
-const outboxValidator = v.object(withSystemFields("emailOutbox", emailOutboxFields));
 
 /** Everything sent and how far it got, newest first. */
 export const outbox = adminQuery({

@@ -5,6 +5,7 @@ import { api, internal } from "./_generated/api";
 import { env, httpAction, type ActionCtx } from "./_generated/server";
 import { readResendWebhook, resendWebhookConfigured } from "./integrations/email";
 import { stripeGateway, verifyStripeEvent } from "./integrations/stripe";
+import { FEED_PATH_PREFIX, FEED_TOKEN_PATTERN, icsContentType } from "./model/calendar";
 import { parseClerkUserEvent } from "./model/clerk";
 import { EMAIL_SYSTEM_TEXTS } from "./model/emailSystem";
 import { OBSERVABILITY_MESSAGES } from "./model/messages";
@@ -275,6 +276,23 @@ http.route({
     if (outcome === "unknown") return plain(404, "This link is not known.");
     if (outcome === "refused") return plain(400, "This link can't be followed.");
     return new Response(null, { status: 302, headers: { location: target, ...NO_CACHE } });
+  }),
+});
+
+/**
+ * A member's or coach's private calendar feed, for Google, Apple or Outlook to subscribe to. The
+ * token is the only key, so a link that is not current answers 404 like one that never was, and
+ * nothing is cached: a replaced link stops working at once.
+ */
+http.route({
+  pathPrefix: FEED_PATH_PREFIX,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const name = new URL(request.url).pathname.slice(FEED_PATH_PREFIX.length);
+    const token = name.endsWith(".ics") ? name.slice(0, -".ics".length) : "";
+    const calendar = FEED_TOKEN_PATTERN.test(token) ? await ctx.runQuery(internal.calendar.feed, { token }) : null;
+    if (calendar === null) return plain(404, "This calendar link is not known. Make a new one under Settings → Calendar.");
+    return new Response(calendar, { headers: { "content-type": icsContentType(), "content-disposition": 'inline; filename="lwcc.ics"', ...NO_CACHE } });
   }),
 });
 

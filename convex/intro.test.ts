@@ -340,6 +340,9 @@ describe("the e-mailed link of a new address", () => {
       ["maya@example.com", "intro_booked"],
     ]);
     for (const mail of sent) expect(mail.text).not.toContain(result.password);
+    // The booking e-mail carries the invitation that puts the session in the member's calendar.
+    expect(sent[1]!.attachments).toMatchObject([{ filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" }]);
+    expect(sent[1]!.attachments![0]!.content).toContain(`UID:session-${result.bookingId}@lwcc`);
 
     // Signed in with that identity, the guest sees the booking.
     const [, subject] = user!.tokenIdentifier!.split("|");

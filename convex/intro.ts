@@ -21,6 +21,7 @@ import { linkMayReactivate } from "./model/accountLinks";
 import { activityUrls } from "./model/activity";
 import { coachAvailability, INTRO_SESSION_MINUTES, loadCoach, MAX_SLOT_RANGE_DAYS, MINUTE_MS } from "./model/availability";
 import { bounded, LIMITS } from "./model/bounds";
+import { emailBookingChange } from "./model/bookingEmails";
 import { bookIntroSession, checkSlot, formatWhen, introSlots } from "./model/bookings";
 import { userError } from "./model/errors";
 import {
@@ -438,14 +439,9 @@ async function confirmationEmail(ctx: MutationCtx, bookingId: Id<"sessions">, me
   const account = isNewUser
     ? "We made you an account to see it in: sign in with this e-mail and the password shown after booking."
     : "It's booked on your account: sign in to see it under Bookings.";
-  await queueEmail(
-    ctx,
-    {
-      to: member.email,
-      subject: "Your free intro session is booked",
-      text: `Hi ${member.firstName},\n\nYour free ${session.durationMinutes}-minute intro session with ${coachName} is booked for ${when}.\n\n${account}\n\nYour booking: ${activityUrls.booking(bookingId)}`,
-      template: "intro_booked",
-    },
-    { idempotencyKey: `intro-booked:${bookingId}` },
-  );
+  await emailBookingChange(ctx, session, "booked", Date.now(), {
+    subject: "Your free intro session is booked",
+    text: `Hi ${member.firstName},\n\nYour free ${session.durationMinutes}-minute intro session with ${coachName} is booked for ${when}.\n\n${account}\n\nYour booking: ${activityUrls.booking(bookingId)}\n\nThe attached invitation adds it to your calendar.`,
+    template: "intro_booked",
+  });
 }

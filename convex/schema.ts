@@ -231,6 +231,8 @@ export const emailOutboxFields = {
   html: v.optional(v.string()),
   /** The campaign recipient this e-mail went to, so its delivery events reach the campaign's counts. */
   campaignRecipientId: v.optional(v.id("campaignRecipients")),
+  /** Files sent with it, as text (a booking's iCalendar invitation). */
+  attachments: v.optional(v.array(v.object({ filename: v.string(), contentType: v.string(), content: v.string() }))),
 };
 
 export const campaignStatusValidator = literals(CAMPAIGN_STATUSES);
@@ -503,6 +505,19 @@ export const sessionFields = {
   startedAt: v.optional(v.number()),
   /** Scheduled reminder jobs (24 h, 1 h, 10 min before), cancelled with the booking. */
   reminderJobs: v.array(v.id("_scheduled_functions")),
+  /** The iCalendar SEQUENCE of the invitation last sent (absent: 0), raised by each move and the cancellation. */
+  calendarSequence: v.optional(v.number()),
+};
+
+/**
+ * A private calendar feed: whoever holds the URL with `token` reads its owner's upcoming sessions,
+ * so the token is 256 random bits. It is kept as it is (not hashed) because the owner may copy
+ * the URL again from Settings, as calendar services let one; a new link deletes the row.
+ */
+export const calendarFeedFields = {
+  userId: v.id("users"),
+  token: v.string(),
+  createdAt: v.number(),
 };
 
 /**
@@ -1095,6 +1110,7 @@ export default defineSchema({
     .index("by_coach_status_and_start", ["coachId", "status", "startsAt"])
     .index("by_member_and_kind", ["memberId", "kind"]),
   availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
+  calendarFeeds: defineTable(calendarFeedFields).index("by_user", ["userId"]).index("by_token", ["token"]),
   introRequests: defineTable(introRequestFields)
     .index("by_token_hash", ["tokenHash"])
     .index("by_email_and_status", ["email", "status"])

@@ -16,7 +16,7 @@ import { Resend, vEmailEvent, type EmailEvent, type EmailId } from "@convex-dev/
 import { parse } from "convex-helpers/validators";
 import { Resend as ResendSdk } from "resend";
 import { components } from "../_generated/api";
-import { env, type MutationCtx } from "../_generated/server";
+import { env, type ActionCtx, type MutationCtx } from "../_generated/server";
 import { selectAdapters } from "../model/adapters";
 import { localOutcome, type ComponentEmail } from "../model/email";
 
@@ -42,6 +42,13 @@ export async function checkResend(signal: AbortSignal): Promise<string | null> {
 const DEFAULT_SENDER = "LWCC <hello@lwcc.example>";
 const sender = () => env.RESEND_FROM_EMAIL?.trim() || DEFAULT_SENDER;
 
+/** The sender as a name and an address ("LWCC <hello@lwcc.example>"), e.g. an invitation's organizer. */
+export function senderAddress(): { name: string; email: string } {
+  const from = sender();
+  const named = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(from);
+  return named ? { name: named[1]!.trim() || "LWCC", email: named[2]! } : { name: "LWCC", email: from };
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -50,6 +57,8 @@ export interface OutgoingEmail {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: { name: string; value: string }[];
+  /** Text files sent with it, e.g. a booking's invitation. The component's batches carry none (sendManually does). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 type Ctx = Pick<MutationCtx, "runQuery" | "runMutation">;
@@ -81,6 +90,52 @@ export async function holdLocally(ctx: Ctx, message: OutgoingEmail): Promise<str
     subject: message.subject,
     ...(message.headers?.length ? { headers: message.headers } : {}),
   });
+}
+
+/** Text as Resend takes an attachment's content: base64 of its UTF-8 bytes. */
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Resend's refusals that say "not now" rather than "never"; no answer at all counts as one. */
+const TRANSIENT_ERRORS = new Set(["rate_limit_exceeded", "concurrent_idempotent_requests", "application_error", "internal_server_error"]);
+
+export type ManualSendResult = { kind: "sent"; resendId: string } | { kind: "retry"; reason: string } | { kind: "failed"; reason: string };
+
+/**
+ * Production, for what the component's batches cannot carry (attachments): one e-mail through
+ * Resend's /emails endpoint with the SDK, as the component's README shows for sendEmailManually.
+ * Resend keeps the idempotency key for 24 hours, so a retried send is not delivered twice. A
+ * rate limit or a server error may be retried; any other refusal is final.
+ */
+export async function sendManually(message: OutgoingEmail, idempotencyKey: string): Promise<ManualSendResult> {
+  const { data, error } = await new ResendSdk(env.RESEND_API_KEY).emails.send(
+    {
+      from: sender(),
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html !== undefined ? { html: message.html } : {}),
+      ...(message.headers?.length ? { headers: Object.fromEntries(message.headers.map(({ name, value }) => [name, value])) } : {}),
+      ...(message.attachments?.length
+        ? { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: base64(file.content) })) }
+        : {}),
+    },
+    { idempotencyKey },
+  );
+  if (data) return { kind: "sent", resendId: data.id };
+  const transient = TRANSIENT_ERRORS.has(error?.name ?? "application_error");
+  return { kind: transient ? "retry" : "failed", reason: error?.message ?? "Resend did not answer." };
+}
+
+/** Records Resend's answer to a manual send in the component, as its own batches would. */
+export async function recordManualSend(ctx: Pick<ActionCtx, "runMutation">, emailId: string, result: Exclude<ManualSendResult, { kind: "retry" }>): Promise<void> {
+  await ctx.runMutation(
+    components.resend.lib.updateManualEmail,
+    result.kind === "sent" ? { emailId, status: "sent", resendId: result.resendId } : { emailId, status: "failed", errorMessage: result.reason },
+  );
 }
 
 /** The component's record of one e-mail; null once the component cleaned it up. */

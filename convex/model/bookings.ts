@@ -23,6 +23,7 @@ import {
   openSlots,
   SHORTEST_SESSION_MINUTES,
 } from "./availability";
+import { emailBookingChange } from "./bookingEmails";
 import { cancelPolicy, monthKey, reschedulePolicy, type ChangedBy } from "./bookingPolicy";
 import { userError } from "./errors";
 import { notificationPreferences, notify, REMINDER_OFFSETS_MS } from "./notifications";
@@ -409,7 +410,10 @@ async function insertSession(
     meetingUrl: meetingUrl(sessionId),
     reminderJobs: await scheduleReminders(ctx, sessionId, fields.startsAt, now),
   });
-  await announce(ctx, (await ctx.db.get("sessions", sessionId))!, member, "booked", now);
+  const session = (await ctx.db.get("sessions", sessionId))!;
+  await announce(ctx, session, member, "booked", now);
+  // The intro flow e-mails its own confirmation, in its own words (convex/intro.ts).
+  if (fields.kind !== "intro") await emailBookingChange(ctx, session, "booked", now);
   return sessionId;
 }
 
@@ -486,8 +490,11 @@ export async function cancelSession(
     ...(policy.usesGrace ? { graceCancel: true } : {}),
     debitedMinutes: session.debitedMinutes - refundedMinutes,
     reminderJobs: [],
+    calendarSequence: (session.calendarSequence ?? 0) + 1,
   });
-  await announce(ctx, (await ctx.db.get("sessions", session._id))!, viewer, "cancelled", now, refundedMinutes);
+  const cancelled = (await ctx.db.get("sessions", session._id))!;
+  await announce(ctx, cancelled, viewer, "cancelled", now, refundedMinutes);
+  await emailBookingChange(ctx, cancelled, "cancelled", now);
   return { refundedMinutes, graceCancel: policy.usesGrace };
 }
 
@@ -528,8 +535,11 @@ export async function rescheduleSession(
     startsAt: args.startsAt,
     endsAt: args.startsAt + session.durationMinutes * MINUTE_MS,
     reminderJobs: await scheduleReminders(ctx, session._id, args.startsAt, now),
+    calendarSequence: (session.calendarSequence ?? 0) + 1,
   });
-  await announce(ctx, (await ctx.db.get("sessions", session._id))!, viewer, "moved", now);
+  const moved = (await ctx.db.get("sessions", session._id))!;
+  await announce(ctx, moved, viewer, "moved", now);
+  await emailBookingChange(ctx, moved, "moved", now);
   return null;
 }
 

@@ -50,6 +50,8 @@ const RATE_LIMITS = {
   forumThreadPerUser: { kind: "token bucket", rate: 10, period: HOUR, capacity: 3 },
   /** Forum replies per member: a lively conversation passes, a script does not. */
   forumReplyPerUser: { kind: "token bucket", rate: 60, period: HOUR, capacity: 10 },
+  /** New calendar feed links per member: a few (a link shared by mistake, then one more), not a token generator. */
+  calendarFeedLinkPerUser: { kind: "token bucket", rate: 10, period: HOUR, capacity: 5 },
   /** Reports per member: enough to flag a bad thread's posts, not to flood the moderators' queue. */
   forumReportPerUser: { kind: "token bucket", rate: 20, period: HOUR, capacity: 5 },
   /**
