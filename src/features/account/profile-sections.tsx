@@ -16,6 +16,7 @@ import type { ViewerUser } from "@/features/auth/viewer";
 import { textLinkClass } from "@/features/catalog/states";
 import { userErrorOf } from "@/lib/user-error";
 import { firstNameSchema, forumNameSchema, lastNameSchema } from "@/lib/validation";
+import { CalendarFeed } from "./calendar-feed";
 import { timeZoneOptions, zoneFromText, zoneLabel } from "./time-zones";
 import { TimezoneCombobox } from "./timezone-combobox";
 
@@ -23,7 +24,7 @@ import { TimezoneCombobox } from "./timezone-combobox";
 export const SETTINGS_SECTIONS = {
   account: { title: "Account" },
   profile: { title: "Profile", description: "How we address you, and how other members see you in the community forum." },
-  calendar: { title: "Calendar", description: "The time zone your sessions are shown in." },
+  calendar: { title: "Calendar", description: "The time zone your sessions are shown in, and your sessions in your own calendar." },
   notifications: { title: "Notifications", description: "Which notifications you get, and where they appear." },
   appearance: { title: "Appearance", description: "Applies straight away on this device." },
 } as const;
@@ -235,7 +236,7 @@ export function TimeZoneForm({ timezone, save }: { timezone: string; save: (args
   );
 }
 
-/** The time zone, and the way to the calendar it applies to. */
+/** The time zone, the way to the calendar it applies to, and the private feed for the member's own calendar. */
 export function CalendarSettings({ user }: { user: ViewerUser }) {
   const updateProfile = useMutation(api.users.updateProfile);
   return (
@@ -245,6 +246,7 @@ export function CalendarSettings({ user }: { user: ViewerUser }) {
         <CalendarDaysIcon className="mr-2 size-4" aria-hidden />
         Open your calendar
       </Link>
+      <CalendarFeed />
     </div>
   );
 }

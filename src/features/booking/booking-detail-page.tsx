@@ -13,6 +13,7 @@ import { dateTime, formatDuration, whenWithTime } from "@/lib/relative-time";
 import { CANCEL_FREE_HOURS, isFreeWindow } from "@convex/model/bookingPolicy";
 import { CANCEL_POLICY_TEXT, type SessionView, StatusBadge } from "./shared";
 import { errorMessage } from "@/lib/user-error";
+import { AddToCalendar } from "./add-to-calendar";
 import { SlotPicker } from "./slot-picker";
 
 /**
@@ -199,6 +200,7 @@ export function BookingDetailPage({ id }: { id: string }) {
           ) : null}
         </div>
       ) : null}
+      {session.status === "scheduled" && session.endsAt > now ? <AddToCalendar session={session} /> : null}
       {dialog === "cancel" ? (
         <CancelDialog
           session={session}

@@ -40,6 +40,12 @@ vi.mock("convex/react", () => ({
     state.calls.push({ name: getFunctionName(mutation as never), args });
     return state.fail ? Promise.reject(state.fail) : Promise.resolve(state.queries[`${getFunctionName(mutation as never)}#result`] ?? null);
   },
+  useConvex: () => ({
+    query: (query: unknown, args: unknown) => {
+      state.calls.push({ name: getFunctionName(query as never), args });
+      return state.fail ? Promise.reject(state.fail) : Promise.resolve(state.queries[`${getFunctionName(query as never)}#result`]);
+    },
+  }),
 }));
 
 const member = signedIn({ role: "client", timezone: "America/Los_Angeles" });
@@ -195,6 +201,41 @@ describe("booking detail", () => {
     await user.click(within(dialog).getByRole("button", { name: "2:30 PM" }));
     await user.click(within(dialog).getByRole("button", { name: "Move the session" }));
     expect(state.calls).toEqual([{ name: "bookings:reschedule", args: { sessionId, startsAt: slot.getTime() } }]);
+  });
+
+  it("adds the session to Google Calendar with its join link, or downloads it as an .ics file", async () => {
+    const user = userEvent.setup();
+    const booked = session();
+    const file = "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n";
+    state.queries = { "bookings:get": booked, "calendar:sessionFile#result": { filename: "lwcc-session.ics", content: file } };
+    renderPage(<BookingDetailPage id={sessionId} />, { path: "/dashboard/bookings/x", viewer: member });
+    const region = await screen.findByRole("region", { name: "Add to calendar" });
+    const google = new URL(within(region).getByRole("link", { name: /Google Calendar/ }).getAttribute("href")!);
+    const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    expect(google.origin + google.pathname).toBe("https://calendar.google.com/calendar/render");
+    expect(Object.fromEntries(google.searchParams)).toEqual({
+      action: "TEMPLATE",
+      text: "Coaching session with Casey Coach",
+      dates: `${stamp(booked.startsAt)}/${stamp(booked.endsAt)}`,
+      details: `Join: ${window.location.origin}/session/${sessionId}`,
+      location: `${window.location.origin}/session/${sessionId}`,
+    });
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => (saved.push(blob), "blob:calendar"));
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    await user.click(within(region).getByRole("button", { name: "Download .ics (Apple, Outlook)" }));
+    expect(state.calls).toEqual([{ name: "calendar:sessionFile", args: { sessionId } }]);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(click.mock.contexts[0]).toMatchObject({ download: "lwcc-session.ics", href: "blob:calendar" });
+    const text = await new Promise<unknown>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(saved[0]!);
+    });
+    expect(text).toBe(file);
+    click.mockRestore();
+    vi.unstubAllGlobals();
   });
 
   it("hides Cancel and Reschedule for a cancelled session", async () => {

@@ -1,9 +1,10 @@
 import type { Id } from "@convex/_generated/dataModel";
-import { COPIED_MS, PASSWORD_VISIBLE_MS } from "@convex/model/intro";
+import { PASSWORD_VISIBLE_MS } from "@convex/model/intro";
 import { INTRO_MESSAGES } from "@convex/model/messages";
 import { Link } from "@tanstack/react-router";
-import { CheckCircle2Icon, CopyIcon, EyeOffIcon } from "lucide-react";
+import { CheckCircle2Icon, EyeOffIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import { useTimeZone } from "@/features/auth/viewer";
 import { dateTime } from "@/lib/relative-time";
@@ -21,37 +22,6 @@ export interface PostBooking {
   signedIn: boolean;
   /** The booked session as people know it: the ids above stay in links, never on screen. */
   session?: { startsAt: number; durationMinutes: number; coachName: string };
-}
-
-/** Copies `text`; "Copied!" shows for COPIED_MS. A refused clipboard says so instead of pretending. */
-function CopyButton({ text }: { text: string }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => {
-    if (state !== "copied") return;
-    const timer = setTimeout(() => setState("idle"), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  }
-
-  return (
-    <div className="flex items-center gap-3">
-      <Button type="button" variant="outline" onClick={() => void copy()}>
-        <CopyIcon aria-hidden />
-        Copy
-      </Button>
-      <span role="status" className="text-sm font-medium">
-        {state === "copied" ? INTRO_MESSAGES.COPIED : state === "failed" ? "Copying didn't work here. Please write it down." : ""}
-      </span>
-    </div>
-  );
 }
 
 /**
@@ -116,7 +86,7 @@ export function PostBookingWelcome({ booking }: { booking: PostBooking }) {
             <p className="font-mono text-xl tracking-wide" aria-label={`Password: ${booking.password.split("").join(" ")}`}>
               {booking.password}
             </p>
-            <CopyButton text={booking.password} />
+            <CopyButton failedHint="Please write it down." text={booking.password} />
           </>
         ) : (
           <p role="status" className="flex items-center gap-2 text-sm font-medium">
