@@ -1,11 +1,11 @@
 // Loaded before fake timers replace Date: TZDate copies Date's methods when it first loads.
 import "@date-fns/tz";
 import ICAL from "ical.js";
-import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { FEED_MAX_SESSIONS, FEED_NAME } from "./model/calendar";
+import { codeOf } from "./test.forum";
 import { newConvexTest } from "./test.setup";
 import { insertSession } from "./test.sessions";
 import { signedIn, type T } from "./test.users";
@@ -17,15 +17,6 @@ const at = (day: number, hour: number) => Date.UTC(2026, 2, 2 + day, hour);
 const everyDay = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
 const SITE = "https://lwcc.example";
 const API_SITE = "https://api.lwcc.example";
-
-const codeOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    return error instanceof ConvexError ? (error.data as { code: string }).code : error;
-  }
-};
 
 /** An iCalendar text read back with ical.js: the calendar's method and its events. */
 function parse(text: string) {

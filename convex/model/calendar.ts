@@ -4,9 +4,9 @@
  * Built with ical-generator; VTIMEZONE blocks come from timezones-ical-library, which is plain
  * data, so it runs in Convex's default runtime (a library that reads zone files from disk would not).
  */
-import { TZDate } from "@date-fns/tz";
 import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from "ical-generator";
-import { tzlib_get_ical_block } from "timezones-ical-library";
+import { DateTime } from "luxon";
+import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { activityUrls } from "./activity";
@@ -32,9 +32,13 @@ const PRODUCT_ID = { company: "LWCC", product: "Coaching sessions", language: "E
 /** One id per session for its whole life, so every update and the cancellation replace the same event. */
 export const sessionUid = (id: Id<"sessions">) => `session-${id}@lwcc`;
 
+let knownZones: Set<string> | undefined;
+/** Whether the library can describe `zone`: asking it about another one logs to the console. */
+const describable = (zone: string) => (knownZones ??= new Set(tzlib_get_timezones() as string[])).has(zone);
+
 /** The VTIMEZONE block of an IANA zone, or null for a zone the library does not know (times are then UTC). */
 function vtimezone(zone: string): string | null {
-  const block = tzlib_get_ical_block(zone);
+  const block = describable(zone) ? tzlib_get_ical_block(zone) : null;
   return Array.isArray(block) ? (block[0] ?? null) : null;
 }
 
@@ -69,8 +73,10 @@ export function sessionLinks(sessionId: Id<"sessions">, siteUrl: string | undefi
 }
 
 function addEvent(cal: ICalCalendar, event: CalendarEvent, timezone: string, now: number, siteUrl: string | undefined) {
-  const zone = vtimezone(timezone) ? timezone : null;
-  const at = (ms: number) => (zone ? new TZDate(ms, zone) : new Date(ms));
+  const zone = describable(timezone) ? timezone : null;
+  // Luxon, not TZDate: ical-generator recognises a TZDate with `instanceof Date`, which fails where
+  // the runtime gives each call its own Date (the embedded backend does).
+  const at = (ms: number) => (zone ? DateTime.fromMillis(ms, { zone }) : new Date(ms));
   const links = sessionLinks(event.sessionId, siteUrl);
   return cal.createEvent({
     id: sessionUid(event.sessionId),

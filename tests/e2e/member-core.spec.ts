@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
+import { bookFirstOpenSlot } from "./helpers/booking";
 import { advanceBackendClock } from "./helpers/clock";
 
 async function signIn(browser: Browser, email: string, password: string): Promise<Page> {
@@ -29,23 +30,8 @@ test("a member books, the coach sees it live and completes it, the member's dash
   // Book the first open time with the coach (the only one, so already chosen).
   // Widget links move within the app: the page is not loaded again.
   await member.evaluate(() => Object.assign(window, { lwccSamePage: true }));
-  await member.getByRole("link", { name: "Book a Session" }).first().click();
-  await expect(member.getByRole("heading", { level: 1, name: "Book a session" })).toBeVisible();
+  const { sessionId, day, time } = await bookFirstOpenSlot(member);
   expect(await member.evaluate(() => "lwccSamePage" in window)).toBe(true);
-  const week = member.getByRole("region", { name: /.+/ }).filter({ has: member.locator("#slot-week") });
-  const firstSlot = week.locator("li li button").first();
-  for (let i = 0; i < 3 && !(await firstSlot.isVisible().catch(() => false)); i++) {
-    const none = member.getByText("No open times this week.");
-    await expect(none.or(firstSlot)).toBeVisible();
-    if (await none.isVisible()) await member.getByRole("button", { name: "Next week" }).first().click();
-  }
-  const day = await firstSlot.locator("xpath=ancestor::li[2]").getByRole("heading", { level: 3 }).textContent();
-  const time = await firstSlot.textContent();
-  await firstSlot.click();
-  const dialog = member.getByRole("dialog");
-  await dialog.getByRole("button", { name: "Book this session" }).click();
-  await expect(member).toHaveURL(/\/dashboard\/bookings\/[^/]+$/);
-  const sessionId = new URL(member.url()).pathname.split("/").pop()!;
   await expectNoA11yViolations(member);
 
   // The coach's list gains the booking without a reload.
@@ -62,9 +48,9 @@ test("a member books, the coach sees it live and completes it, the member's dash
   // The session's time comes: the backend and the coach's browser move forward to just after its start.
   // The slot was shown in Maya's zone, UTC; the year is this one, or the next when the week wraps into January.
   const now = new Date();
-  let startsAt = Date.parse(`${day!.replace(/^\w+, /, "")} ${now.getUTCFullYear()} ${time} UTC`);
+  let startsAt = Date.parse(`${day.replace(/^\w+, /, "")} ${now.getUTCFullYear()} ${time} UTC`);
   if (startsAt < now.getTime() - 24 * 60 * 60 * 1000)
-    startsAt = Date.parse(`${day!.replace(/^\w+, /, "")} ${now.getUTCFullYear() + 1} ${time} UTC`);
+    startsAt = Date.parse(`${day.replace(/^\w+, /, "")} ${now.getUTCFullYear() + 1} ${time} UTC`);
   expect(startsAt).toBeGreaterThan(now.getTime());
   const ahead = startsAt + 5 * 60 * 1000 - Date.now();
   await advanceBackendClock(ahead);
