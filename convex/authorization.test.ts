@@ -588,6 +588,53 @@ const CASES: Record<string, Case> = {
       expect(await denial(self.as.query(api.calendar.sessionFile, { sessionId }))).toBe("SESSION_NOT_FOUND");
     },
   },
+  "waitlist:join": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id, startsAt: Date.now() + DAY_MS }), window: WAITLIST_WINDOW }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id, startsAt: Date.now() + DAY_MS });
+      expect(await denial(self.as.mutation(api.waitlist.join, { sessionId, window: WAITLIST_WINDOW }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "waitlist:leave": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id, startsAt: Date.now() + DAY_MS }) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id, startsAt: Date.now() + DAY_MS });
+      await t.run((ctx) =>
+        ctx.db.insert("waitlistRequests", { memberId: other.id, coachId: other.id, sessionId, window: WAITLIST_WINDOW, timezone: "UTC", joinedAt: Date.now(), status: "waiting", passed: [] }),
+      );
+      expect(await denial(self.as.mutation(api.waitlist.leave, { sessionId }))).toBe("SESSION_NOT_FOUND");
+      expect((await t.run((ctx) => ctx.db.query("waitlistRequests").collect()))[0]!.status).toBe("waiting");
+    },
+  },
+  "waitlist:forBooking": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await insertSession(t, { memberId: other.id, coachId: other.id });
+      expect(await denial(self.as.query(api.waitlist.forBooking, { sessionId }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "waitlist:myOffers": { access: "member", args: () => ({}), ownership: { none: "lists only offers made to the caller" } },
+  "waitlist:claim": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ offerId: await offerTo(t, self.id ?? other.id) }),
+    ownership: async ({ t, other }, self) => {
+      const offerId = await offerTo(t, other.id);
+      expect(await denial(self.as.mutation(api.waitlist.claim, { offerId }))).toBe("OFFER_GONE");
+    },
+  },
+  "waitlist:decline": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ offerId: await offerTo(t, self.id ?? other.id) }),
+    ownership: async ({ t, other }, self) => {
+      const offerId = await offerTo(t, other.id);
+      expect(await denial(self.as.mutation(api.waitlist.decline, { offerId }))).toBe("OFFER_GONE");
+      expect((await t.run((ctx) => ctx.db.get("waitlistOffers", offerId)))!.status).toBe("open");
+    },
+  },
+  "waitlist:waiting": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only members waiting for the caller" } },
   "onboarding:forBooking": {
     access: "member",
     args: async ({ t, other }, self) => ({ bookingId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),
@@ -1381,6 +1428,28 @@ function notificationOf(t: T, userId: Id<"users">) {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const WAITLIST_WINDOW = { fromDay: "2026-01-01", toDay: "2026-01-02", fromTime: "09:00", toTime: "17:00", weekdays: [1, 2, 3, 4, 5] };
+
+/** An open time of a coach held for 15 minutes for `memberId`, whose booking with that coach is a day later. */
+async function offerTo(t: T, memberId: Id<"users">) {
+  const { coachId, slot } = await bookableCoach(t);
+  const sessionId = await insertSession(t, { memberId, coachId, startsAt: slot + DAY_MS });
+  return t.run(async (ctx) => {
+    const requestId = await ctx.db.insert("waitlistRequests", { memberId, coachId, sessionId, window: WAITLIST_WINDOW, timezone: "UTC", joinedAt: Date.now(), status: "offered", passed: [] });
+    return ctx.db.insert("waitlistOffers", {
+      requestId,
+      memberId,
+      coachId,
+      sessionId,
+      startsAt: slot,
+      endsAt: slot + 60 * 60 * 1000,
+      offeredAt: Date.now(),
+      expiresAt: Date.now() + 15 * 60 * 1000,
+      status: "open",
+    });
+  });
+}
 
 const ACCOUNT_LINK_SECRET = "matrix-account-link-secret-0123456789abcdef";
 

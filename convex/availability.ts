@@ -7,6 +7,7 @@ import { bounded, LIMITS } from "./model/bounds";
 import { findSlots } from "./model/bookings";
 import { namesOf } from "./model/sessions";
 import { availabilityFields } from "./schema";
+import { scheduleScan } from "./model/waitlist";
 
 /** Coaches one list shows; the practice has a handful. */
 const COACHES_MAX = 100;
@@ -27,6 +28,8 @@ export const save = staffMutation({
     const existing = await coachAvailability(ctx, ctx.viewer._id);
     if (existing) await ctx.db.replace("availability", existing._id, availability);
     else await ctx.db.insert("availability", availability);
+    // New hours may hold an earlier time someone is waiting for.
+    await scheduleScan(ctx, ctx.viewer._id);
     return null;
   },
 });

@@ -24,6 +24,7 @@ function parse(text: string) {
   return {
     method: calendar.getFirstPropertyValue("method"),
     name: calendar.getFirstPropertyValue("x-wr-calname"),
+    timezone: calendar.getFirstPropertyValue("x-wr-timezone"),
     zones: calendar.getAllSubcomponents("vtimezone").map((zone) => zone.getFirstPropertyValue("tzid")),
     events: calendar.getAllSubcomponents("vevent").map((component) => {
       const event = new ICAL.Event(component);
@@ -145,7 +146,8 @@ describe("the private calendar feed", () => {
     const id = await member.as.mutation(api.bookings.book, { coachId: coach.id, startsAt: at(2, 15), durationMinutes: 60 });
     const first = await readFeed(t, url);
     expect(first).toMatchObject({ status: 200, type: "text/calendar; charset=utf-8" });
-    expect(first.calendar).toMatchObject({ method: "PUBLISH", name: FEED_NAME, zones: ["America/New_York"] });
+    // In UTC, with the owner's zone named: each calendar app shows the times in its own zone.
+    expect(first.calendar).toMatchObject({ method: "PUBLISH", name: FEED_NAME, timezone: "America/New_York", zones: [] });
     expect(first.calendar!.events).toMatchObject([{ uid: `session-${id}@lwcc`, sequence: 0, start: at(2, 15), summary: "Coaching session with Cora Reyes" }]);
 
     await member.as.mutation(api.bookings.reschedule, { sessionId: id, startsAt: at(3, 14) });
@@ -161,7 +163,7 @@ describe("the private calendar feed", () => {
     const own = await member.as.mutation(api.bookings.book, { coachId: coach.id, startsAt: at(2, 15), durationMinutes: 60 });
     await insertSession(t, { memberId: other.id, coachId: other.id, startsAt: at(2, 11) });
     const coachFeed = await readFeed(t, (await coach.as.mutation(api.calendar.newFeedLink, {})).url);
-    expect(coachFeed.calendar).toMatchObject({ zones: ["Europe/Berlin"] });
+    expect(coachFeed.calendar).toMatchObject({ timezone: "Europe/Berlin" });
     expect(coachFeed.calendar!.events.map((e) => [e.uid, e.summary])).toEqual([[`session-${own}@lwcc`, "Coaching session with Maya Ortiz"]]);
   });
 

@@ -509,6 +509,47 @@ export const sessionFields = {
   calendarSequence: v.optional(v.number()),
 };
 
+/** When a member would take an earlier time, in their own zone (the sooner-slot waitlist). */
+export const waitlistWindowValidator = v.object({
+  /** Local days, "YYYY-MM-DD", first and last included. */
+  fromDay: v.string(),
+  toDay: v.string(),
+  /** Local times of day, "HH:MM": the session starts at or after `fromTime` and ends by `toTime`. */
+  fromTime: v.string(),
+  toTime: v.string(),
+  /** 0 (Sunday) to 6. */
+  weekdays: v.array(v.number()),
+});
+
+/** A member waiting for an earlier time than their booked session, in the order they joined. */
+export const waitlistRequestFields = {
+  memberId: v.id("users"),
+  coachId: v.id("users"),
+  /** The booking that moves when an earlier time is claimed. */
+  sessionId: v.id("sessions"),
+  window: waitlistWindowValidator,
+  /** The member's zone when they joined: the window's days and times are in it. */
+  timezone: v.string(),
+  joinedAt: v.number(),
+  /** waiting: may be offered a time; offered: holds one now; moved: claimed one; left: left, or the booking ended. */
+  status: v.union(v.literal("waiting"), v.literal("offered"), v.literal("moved"), v.literal("left")),
+  /** Times offered before and passed up (declined or let run out), not offered again. */
+  passed: v.array(v.number()),
+};
+
+/** An earlier time held for one waiting member until `expiresAt`: nobody else can book it meanwhile. */
+export const waitlistOfferFields = {
+  requestId: v.id("waitlistRequests"),
+  memberId: v.id("users"),
+  coachId: v.id("users"),
+  sessionId: v.id("sessions"),
+  startsAt: v.number(),
+  endsAt: v.number(),
+  offeredAt: v.number(),
+  expiresAt: v.number(),
+  status: v.union(v.literal("open"), v.literal("claimed"), v.literal("declined"), v.literal("expired"), v.literal("withdrawn")),
+};
+
 /**
  * A private calendar feed: whoever holds the URL with `token` reads its owner's upcoming sessions,
  * so the token is 256 random bits. It is kept as it is (not hashed) because the owner may copy
@@ -1110,6 +1151,13 @@ export default defineSchema({
     .index("by_coach_status_and_start", ["coachId", "status", "startsAt"])
     .index("by_member_and_kind", ["memberId", "kind"]),
   availability: defineTable(availabilityFields).index("by_coach", ["coachId"]),
+  waitlistRequests: defineTable(waitlistRequestFields)
+    .index("by_coach_status_and_joined", ["coachId", "status", "joinedAt"])
+    .index("by_session_and_status", ["sessionId", "status"]),
+  waitlistOffers: defineTable(waitlistOfferFields)
+    .index("by_coach_status_and_start", ["coachId", "status", "startsAt"])
+    .index("by_request_and_status", ["requestId", "status"])
+    .index("by_member_and_status", ["memberId", "status"]),
   calendarFeeds: defineTable(calendarFeedFields).index("by_user", ["userId"]).index("by_token", ["token"]),
   introRequests: defineTable(introRequestFields)
     .index("by_token_hash", ["tokenHash"])

@@ -140,6 +140,7 @@ import type * as model_upgradePlans from "../model/upgradePlans.js";
 import type * as model_uploads from "../model/uploads.js";
 import type * as model_userAdmin from "../model/userAdmin.js";
 import type * as model_users from "../model/users.js";
+import type * as model_waitlist from "../model/waitlist.js";
 import type * as model_webhooks from "../model/webhooks.js";
 import type * as monitoring from "../monitoring.js";
 import type * as newsletter from "../newsletter.js";
@@ -157,6 +158,7 @@ import type * as timeBalance from "../timeBalance.js";
 import type * as transcripts from "../transcripts.js";
 import type * as upgrade from "../upgrade.js";
 import type * as users from "../users.js";
+import type * as waitlist from "../waitlist.js";
 
 import type {
   ApiFromModules,
@@ -297,6 +299,7 @@ declare const fullApi: ApiFromModules<{
   "model/uploads": typeof model_uploads;
   "model/userAdmin": typeof model_userAdmin;
   "model/users": typeof model_users;
+  "model/waitlist": typeof model_waitlist;
   "model/webhooks": typeof model_webhooks;
   monitoring: typeof monitoring;
   newsletter: typeof newsletter;
@@ -314,6 +317,7 @@ declare const fullApi: ApiFromModules<{
   transcripts: typeof transcripts;
   upgrade: typeof upgrade;
   users: typeof users;
+  waitlist: typeof waitlist;
 }>;
 
 /**

@@ -29,6 +29,7 @@ import { userError } from "./errors";
 import { notificationPreferences, notify, REMINDER_OFFSETS_MS } from "./notifications";
 import { namesOf, scheduledSessions } from "./sessions";
 import { debitBooking, readBalance, refundBooking, spendableMinutes } from "./timeBalance";
+import { heldTimes, leaveWaitlist, scheduleScan } from "./waitlist";
 
 export const DEFAULT_SESSION_TITLE = "Coaching session";
 export const TITLE_MAX = 120;
@@ -72,7 +73,8 @@ function busyReadLimit(range: Interval): number {
 
 /**
  * Times the coach or the member already has scheduled sessions overlapping `range`; for a coach
- * also the intro times held for a visitor's e-mailed link until it expires (model/intro.ts).
+ * also the intro times held for a visitor's e-mailed link until it expires (model/intro.ts), and
+ * the earlier times held for a waiting member (model/waitlist.ts).
  */
 export async function busyTimes(
   ctx: Pick<QueryCtx, "db">,
@@ -105,7 +107,11 @@ export async function busyTimes(
       q.eq("coachId", owner.coachId).eq("status", "pending").gt("startsAt", after).lt("startsAt", range.end),
     )
     .take(limit);
-  return [...booked, ...held.filter((hold) => hold.expiresAt > now && hold.endsAt > range.start).map((hold) => ({ start: hold.startsAt, end: hold.endsAt }))];
+  return [
+    ...booked,
+    ...held.filter((hold) => hold.expiresAt > now && hold.endsAt > range.start).map((hold) => ({ start: hold.startsAt, end: hold.endsAt })),
+    ...(await heldTimes(ctx, owner.coachId, range, after, limit, now)),
+  ];
 }
 
 /**
@@ -495,6 +501,9 @@ export async function cancelSession(
   const cancelled = (await ctx.db.get("sessions", session._id))!;
   await announce(ctx, cancelled, viewer, "cancelled", now, refundedMinutes);
   await emailBookingChange(ctx, cancelled, "cancelled", now);
+  // Its place on the waitlist ends, and its time may be what someone else is waiting for.
+  await leaveWaitlist(ctx, session._id);
+  await scheduleScan(ctx, session.coachId);
   return { refundedMinutes, graceCancel: policy.usesGrace };
 }
 
@@ -540,6 +549,8 @@ export async function rescheduleSession(
   const moved = (await ctx.db.get("sessions", session._id))!;
   await announce(ctx, moved, viewer, "moved", now);
   await emailBookingChange(ctx, moved, "moved", now);
+  // The old time is free: someone may be waiting for it.
+  await scheduleScan(ctx, session.coachId);
   return null;
 }
 

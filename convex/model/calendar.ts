@@ -72,8 +72,9 @@ export function sessionLinks(sessionId: Id<"sessions">, siteUrl: string | undefi
   return { join: siteLink(siteUrl, activityUrls.session(sessionId)), booking: siteLink(siteUrl, activityUrls.booking(sessionId)) };
 }
 
-function addEvent(cal: ICalCalendar, event: CalendarEvent, timezone: string, now: number, siteUrl: string | undefined) {
-  const zone = describable(timezone) ? timezone : null;
+/** Adds `event` with its times in `timezone`, or in UTC when it is null or a zone we cannot describe. */
+function addEvent(cal: ICalCalendar, event: CalendarEvent, timezone: string | null, now: number, siteUrl: string | undefined) {
+  const zone = timezone && describable(timezone) ? timezone : null;
   // Luxon, not TZDate: ical-generator recognises a TZDate with `instanceof Date`, which fails where
   // the runtime gives each call its own Date (the embedded backend does).
   const at = (ms: number) => (zone ? DateTime.fromMillis(ms, { zone }) : new Date(ms));
@@ -118,11 +119,16 @@ export function eventFile(event: CalendarEvent, timezone: string, now: number, s
   return cal.toString();
 }
 
-/** A subscribed calendar: the events as they are now; one that is gone from the list is gone from the calendar. */
+/**
+ * A subscribed calendar: the events as they are now; one that is gone from the list is gone from
+ * the calendar. Times are in UTC, which every calendar app shows in its own zone, with the owner's
+ * zone named (X-WR-TIMEZONE): converting hundreds of times into a zone took most of a feed's time.
+ */
 export function feedCalendar(events: readonly CalendarEvent[], timezone: string, now: number, siteUrl: string | undefined): string {
   const cal = calendar(ICalCalendarMethod.PUBLISH, FEED_NAME);
   cal.ttl(FEED_REFRESH_SECONDS);
-  for (const event of events) addEvent(cal, event, timezone, now, siteUrl);
+  if (describable(timezone)) cal.x("X-WR-TIMEZONE", timezone);
+  for (const event of events) addEvent(cal, event, null, now, siteUrl);
   return cal.toString();
 }
 

@@ -34,6 +34,8 @@ export const BOOKING_MESSAGES = {
   INVALID_AVAILABILITY: "Please check the times: each window needs a start before its end, on the 30-minute grid.",
   RESCHEDULE_TOO_LATE:
     "This session starts soon and this month's one late change is already used, so it can't be moved. You can still cancel it.",
+  WAITLIST_WINDOW_INVALID: "Please check the days and times: the first day before the last, the earliest time before the latest, and at least one weekday.",
+  OFFER_GONE: "This earlier time is no longer held for you. We'll tell you when another one opens.",
 } as const;
 
 /** Admin corrections to a member's time ledger. */
