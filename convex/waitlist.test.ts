@@ -4,7 +4,7 @@ import type { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { OFFER_HOLD_MINUTES } from "./model/waitlist";
+import { OFFER_HOLD_MINUTES } from "./model/waitlistRules";
 import { codeOf } from "./test.forum";
 import { notificationsOf, storedAndDerivedBalance } from "./test.sessions";
 import { newConvexTest } from "./test.setup";

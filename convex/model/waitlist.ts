@@ -18,18 +18,15 @@ import { activityUrls } from "./activity";
 import { coachAvailability, DAY_MS, MAX_SLOT_RANGE_DAYS, MINUTE_MS, minutesOfDay, openSlots, type Interval } from "./availability";
 import { busyTimes, formatWhen, rescheduleSession } from "./bookings";
 import { userError } from "./errors";
+import { OFFER_HOLD_MINUTES, WAITLIST_MAX_DAYS } from "./waitlistRules";
 import { notify } from "./notifications";
 import { siteLink } from "./reactivation";
 import { namesOf } from "./sessions";
 
-/** How long an offered time is held for the member it is offered to. */
-export const OFFER_HOLD_MINUTES = 15;
 /** Waiting members one scan considers, the first to join first: a bounded read per freed time. */
 export const WAITLIST_SCAN = 50;
 /** Times a member passed up that are remembered (not offered again); the oldest go first. */
 const PASSED_MAX = 20;
-/** How far ahead a window may end: the furthest the booking page shows. */
-export const WAITLIST_MAX_DAYS = 90;
 
 export type WaitlistWindow = Doc<"waitlistRequests">["window"];
 

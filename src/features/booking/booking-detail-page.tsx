@@ -15,6 +15,7 @@ import { CANCEL_POLICY_TEXT, type SessionView, StatusBadge } from "./shared";
 import { errorMessage } from "@/lib/user-error";
 import { AddToCalendar } from "./add-to-calendar";
 import { SlotPicker } from "./slot-picker";
+import { OfferBanner, WaitlistSection } from "./waitlist";
 
 /**
  * What cancelling now means (the rule is cancelPolicy in convex/model/bookings.ts). Whether the
@@ -164,6 +165,7 @@ export function BookingDetailPage({ id }: { id: string }) {
         <h1 className="text-2xl font-bold">{session.title}</h1>
         <StatusBadge status={session.status} />
       </div>
+      <OfferBanner sessionId={session._id} timeZone={timeZone} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="text-muted-foreground">Coach</dt>
         <dd>{session.coachName}</dd>
@@ -201,6 +203,7 @@ export function BookingDetailPage({ id }: { id: string }) {
         </div>
       ) : null}
       {session.status === "scheduled" && session.endsAt > now ? <AddToCalendar session={session} /> : null}
+      {changeable && viewer.status === "signed-in" && viewer.user._id === session.memberId ? <WaitlistSection session={session} timeZone={timeZone} now={now} /> : null}
       {dialog === "cancel" ? (
         <CancelDialog
           session={session}

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
 import { renderPage } from "@/features/catalog/render-page";
+import { CoachWaitlist } from "./waitlist";
 import { signedIn } from "@/test/auth";
 import { AvailabilityEditor, TIMEZONE_ERROR } from "./availability-editor";
 import { BookSessionPage } from "./book-session-page";
@@ -236,6 +237,83 @@ describe("booking detail", () => {
     expect(text).toBe(file);
     click.mockRestore();
     vi.unstubAllGlobals();
+  });
+
+  it("shows an earlier time held for the booking, taken or passed in one click", async () => {
+    const user = userEvent.setup();
+    const booked = session();
+    const offer = { _id: "waitlistOffers:1", sessionId, startsAt: booked.startsAt - DAY, endsAt: booked.startsAt - DAY + HOUR, expiresAt: Date.now() + 15 * 60 * 1000 };
+    state.queries = { "bookings:get": booked, "waitlist:myOffers": [offer], "waitlist:forBooking": null };
+    renderPage(<BookingDetailPage id={sessionId} />, { path: "/dashboard/bookings/x", viewer: member });
+    const banner = await screen.findByRole("region", { name: "An earlier time is free" });
+    expect(banner).toHaveTextContent("is held for you until");
+    expect(banner).toHaveTextContent("Your booking stays as it is unless you take it.");
+    await user.click(within(banner).getByRole("button", { name: "Take the earlier time" }));
+    await user.click(within(banner).getByRole("button", { name: "Keep my time" }));
+    expect(state.calls).toEqual([
+      { name: "waitlist:claim", args: { offerId: offer._id } },
+      { name: "waitlist:decline", args: { offerId: offer._id } },
+    ]);
+  });
+
+  it("puts the booking on the waitlist with the window chosen, and takes it off again", async () => {
+    const user = userEvent.setup();
+    state.queries = { "bookings:get": session(), "waitlist:myOffers": [], "waitlist:forBooking": null };
+    const { unmount } = renderPage(<BookingDetailPage id={sessionId} />, { path: "/dashboard/bookings/x", viewer: member });
+    const section = await screen.findByRole("region", { name: "Hear about an earlier time" });
+    await user.click(within(section).getByRole("checkbox", { name: "Sat" }));
+    await user.clear(within(section).getByLabelText("Not before"));
+    await user.type(within(section).getByLabelText("Not before"), "10:00");
+    await user.click(within(section).getByRole("button", { name: "Tell me about earlier times" }));
+    expect(state.calls).toEqual([
+      {
+        name: "waitlist:join",
+        args: {
+          sessionId,
+          window: {
+            fromDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string,
+            toDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string,
+            fromTime: "10:00",
+            toTime: "17:00",
+            weekdays: [1, 2, 3, 4, 5, 6],
+          },
+        },
+      },
+    ]);
+    unmount();
+    state.calls = [];
+    state.queries = {
+      "bookings:get": session(),
+      "waitlist:myOffers": [],
+      "waitlist:forBooking": { window: { fromDay: "2026-03-02", toDay: "2026-03-05", fromTime: "09:00", toTime: "17:00", weekdays: [1] }, timezone: "UTC", offered: false },
+    };
+    renderPage(<BookingDetailPage id={sessionId} />, { path: "/dashboard/bookings/x", viewer: member });
+    const waiting = await screen.findByRole("region", { name: "Hear about an earlier time" });
+    expect(waiting).toHaveTextContent("You're on the list. If a time from Mon, Mar 2 to Thu, Mar 5, between 09:00 and 17:00, opens up, we'll hold it for you for 15 minutes");
+    await user.click(within(waiting).getByRole("button", { name: "Stop waiting" }));
+    expect(state.calls).toEqual([{ name: "waitlist:leave", args: { sessionId } }]);
+  });
+
+  it("shows the coach who waits for an earlier time, first to join first, or says nobody does", async () => {
+    const bookedFor = Date.now() + 3 * DAY;
+    const window = { fromDay: "2026-03-02", toDay: "2026-03-05", fromTime: "09:00", toTime: "12:00", weekdays: [1, 2] };
+    state.queries = {
+      "waitlist:waiting": [
+        { requestId: "waitlistRequests:1", memberName: "Ada Lovelace", sessionId, bookedFor, window, timezone: "Europe/London", joinedAt: 1, offered: true },
+        { requestId: "waitlistRequests:2", memberName: "Ben Okri", sessionId, bookedFor, window, timezone: "UTC", joinedAt: 2, offered: false },
+      ],
+    };
+    const { unmount } = renderPage(<CoachWaitlist timeZone="UTC" now={Date.now()} />, { path: "/dashboard", viewer: member });
+    const list = await screen.findByRole("region", { name: "Waiting for an earlier time" });
+    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      expect.stringContaining("Ada Lovelace · a time is held for them now") as string,
+      expect.stringContaining("Ben Okri") as string,
+    ]);
+    expect(list).toHaveTextContent("would take Mon, Mar 2 to Thu, Mar 5, 09:00–12:00 (Europe/London)");
+    unmount();
+    state.queries = { "waitlist:waiting": [] };
+    renderPage(<CoachWaitlist timeZone="UTC" now={Date.now()} />, { path: "/dashboard", viewer: member });
+    expect(await screen.findByText("Nobody is waiting. When a member asks to hear about an earlier time, they show here.")).toBeInTheDocument();
   });
 
   it("hides Cancel and Reschedule for a cancelled session", async () => {

@@ -18,6 +18,7 @@ import { StatTiles } from "./stat-tiles";
 import { TimeBalanceCard } from "./time-balance-card";
 import { UpcomingSessions } from "./upcoming-sessions";
 import { greeting, memberFor } from "./welcome";
+import { CoachWaitlist } from "@/features/booking/waitlist";
 
 function WelcomeSkeleton() {
   return (
@@ -219,6 +220,7 @@ function CoachDashboard({ user }: { user: ViewerUser }) {
         now={now}
         timeZone={user.timezone}
       />
+      <CoachWaitlist timeZone={user.timezone} now={now} />
       <ActionItemsCard />
       <AvailabilityEditor />
     </div>
