@@ -141,6 +141,7 @@ import type * as model_uploads from "../model/uploads.js";
 import type * as model_userAdmin from "../model/userAdmin.js";
 import type * as model_users from "../model/users.js";
 import type * as model_waitlist from "../model/waitlist.js";
+import type * as model_waitlistRules from "../model/waitlistRules.js";
 import type * as model_webhooks from "../model/webhooks.js";
 import type * as monitoring from "../monitoring.js";
 import type * as newsletter from "../newsletter.js";
@@ -300,6 +301,7 @@ declare const fullApi: ApiFromModules<{
   "model/userAdmin": typeof model_userAdmin;
   "model/users": typeof model_users;
   "model/waitlist": typeof model_waitlist;
+  "model/waitlistRules": typeof model_waitlistRules;
   "model/webhooks": typeof model_webhooks;
   monitoring: typeof monitoring;
   newsletter: typeof newsletter;
