@@ -50,6 +50,23 @@ async function runDueJobs(t: T) {
   }
 }
 
+/**
+ * Early's 10:00 on day 1 is cancelled while Ada (booked on `adaDay`) and then Ben (day 6) wait
+ * with WIDE windows; the scans it causes have run.
+ */
+async function twoWaitingWhenFreed(adaDay: number) {
+  const { t, coach, member } = await setup([1, adaDay, 6]);
+  const [early, ada, ben] = [await member("Early"), await member("Ada"), await member("Ben")];
+  const freed = await book(early, coach.id, at(1, 10));
+  const adaSession = await book(ada, coach.id, at(adaDay, 10));
+  const benSession = await book(ben, coach.id, at(6, 10));
+  await ada.as.mutation(api.waitlist.join, { sessionId: adaSession, window: WIDE });
+  await ben.as.mutation(api.waitlist.join, { sessionId: benSession, window: WIDE });
+  await early.as.mutation(api.bookings.cancel, { sessionId: freed });
+  await runDueJobs(t);
+  return { t, coach, early, ada, ben, adaSession, benSession };
+}
+
 const offersOf = (m: Member) => m.as.query(api.waitlist.myOffers, {});
 const startOf = (t: T, id: Id<"sessions">) => t.run(async (ctx) => (await ctx.db.get("sessions", id))!.startsAt);
 
@@ -93,15 +110,7 @@ describe("the sooner-slot waitlist", () => {
   });
 
   it("moves the booking when the offer is claimed, keeps the balance right, and offers the old time to the next member", async () => {
-    const { t, coach, member } = await setup([1, 3, 6]);
-    const [early, ada, ben] = [await member("Early"), await member("Ada"), await member("Ben")];
-    const freed = await book(early, coach.id, at(1, 10));
-    const adaSession = await book(ada, coach.id, at(3, 10));
-    const benSession = await book(ben, coach.id, at(6, 10));
-    await ada.as.mutation(api.waitlist.join, { sessionId: adaSession, window: WIDE });
-    await ben.as.mutation(api.waitlist.join, { sessionId: benSession, window: WIDE });
-    await early.as.mutation(api.bookings.cancel, { sessionId: freed });
-    await runDueJobs(t);
+    const { t, ada, ben, adaSession } = await twoWaitingWhenFreed(3);
     const before = await storedAndDerivedBalance(t, ada.id);
 
     const [offer] = await offersOf(ada);
@@ -118,15 +127,7 @@ describe("the sooner-slot waitlist", () => {
   });
 
   it("passes the time on when the hold runs out or the member declines, and does not offer it to them again", async () => {
-    const { t, coach, member } = await setup([1, 5, 6]);
-    const [early, ada, ben] = [await member("Early"), await member("Ada"), await member("Ben")];
-    const freed = await book(early, coach.id, at(1, 10));
-    const adaSession = await book(ada, coach.id, at(5, 10));
-    const benSession = await book(ben, coach.id, at(6, 10));
-    await ada.as.mutation(api.waitlist.join, { sessionId: adaSession, window: WIDE });
-    await ben.as.mutation(api.waitlist.join, { sessionId: benSession, window: WIDE });
-    await early.as.mutation(api.bookings.cancel, { sessionId: freed });
-    await runDueJobs(t);
+    const { t, coach, early, ada, ben, benSession } = await twoWaitingWhenFreed(5);
     const [adaOffer] = await offersOf(ada);
 
     vi.advanceTimersByTime(OFFER_HOLD_MINUTES * MINUTE);
