@@ -34,6 +34,8 @@ export const BACKEND_VERSION = "lwcc-local-backend/1";
 /** How many sessions, and answers per session, are kept for replayed mutations. */
 const MAX_REPLAY_SESSIONS = 1000;
 const MAX_REPLAY_ANSWERS = 1000;
+/** How long a reload waits for writes under way on the old functions before it copies their state anyway. */
+const RELOAD_DRAIN_MAX_MS = 10_000;
 
 /** Module namespaces must be unique in the process, or a backend would reuse another's modules. */
 let namespaces = 0;
@@ -71,7 +73,7 @@ export interface BackendOptions {
    * ignores the header. The functions' http routes read TRUSTED_PROXY_HOPS from the environment.
    */
   trustedProxyHops?: number;
-  /** Serves the test clock at /_test/clock (local-backend/test-clock.ts); for browser journeys only. */
+  /** Serves the test clock at /_test/clock (local-backend/test-clock.ts) and runs a cron job on demand at /_test/cron; for browser journeys only. */
   testClock?: boolean;
   /** The largest file an upload URL takes (default DEFAULT_MAX_UPLOAD_BYTES). */
   maxUploadBytes?: number;
@@ -227,6 +229,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       return response.end(pathname === "/version" ? BACKEND_VERSION : "lwcc-embedded");
     }
     if (options.testClock && pathname === "/_test/clock") return serveTestClock(request, response);
+    if (options.testClock && pathname === "/_test/cron" && request.method === "POST") return serveTestCron(request, response);
     if (await handleApiRequest(request, response, sessionHost)) return;
     if (await identity.handleIdentityRequest(request, response)) return;
     if (await handleStorageRequest(request, response, storageHost)) return;
@@ -248,6 +251,18 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
       await stripe.sweep();
     }
     sendJson(response, 200, { now: Date.now(), offsetMs: testClockOffset() });
+  }
+
+  /** POST `{ job }`: runs that cron job now, as its schedule would, and answers once it has finished. */
+  async function serveTestCron(request: IncomingMessage, response: ServerResponse) {
+    let job: unknown;
+    try {
+      ({ job } = JSON.parse((await readBody(request)).toString("utf8")) as { job?: unknown });
+    } catch {
+      return sendJson(response, 400, { code: "BadRequest", message: "The body must be JSON: { job }" });
+    }
+    if (typeof job !== "string" || !(await crons.runNow(job))) return sendJson(response, 404, { code: "NotFound", message: `No such cron job: ${String(job)}` });
+    sendJson(response, 200, { ran: job });
   }
 
   const site = createServer((request, response) => {
@@ -303,6 +318,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
   let reloading: Promise<void> | undefined;
   async function reload() {
     const next = await loadEngine();
+    // A write committed to the old engine after its state is copied would be lost: the copy and the
+    // switch happen in one synchronous step, at a moment no mutation holds or waits for its turn.
+    const deadline = Date.now() + RELOAD_DRAIN_MAX_MS;
+    while (!current.writesIdle() && Date.now() < deadline) await current.writesSettled(deadline - Date.now());
     next.importState(current.exportState());
     const previous = current;
     current = next;
@@ -310,6 +329,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     void previous.close();
     verifyToken = options.verifyToken ?? (await loadTokenVerifier(next));
     liveQueries.replaceEngine(next);
+    // A job whose timer fired on the old engine but had not committed there is still pending here: it runs again, here.
+    await scheduler.rearmPending();
     await crons.start();
     log("functions reloaded");
   }

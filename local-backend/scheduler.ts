@@ -139,7 +139,8 @@ export class JobScheduler {
     if (!job) return;
     const target = { componentPath: job.component ?? component, udfPath: job.name };
     const outcome = await engine.runFunction("action", target, convexToJson(job.args[0] ?? {}));
-    await engine.transaction(async (ctx) => {
+    // Marked on the engine serving now: functions may have reloaded while the action ran.
+    await this.engine().transaction(async (ctx) => {
       // An action canceled while it ran stays canceled, as on Convex.
       if ((await getJob(ctx, jobId))?.state.kind === "canceled") return;
       if (outcome.ok) await ctx.db.patch(job._id as JobId, { state: { kind: "success" }, completedTime: Date.now() } as never);

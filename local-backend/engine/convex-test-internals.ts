@@ -199,6 +199,8 @@ export interface Internals {
   readLatest<T>(query: () => Promise<T>): Promise<T>;
   /** Resolves once no mutation holds or waits for the writer's turn, or after `maxMs`. */
   writesSettled(maxMs: number): Promise<void>;
+  /** No mutation holds or waits for the writer's turn now. */
+  writesIdle(): boolean;
   /** Wraps the syscalls every function makes, to observe reads and take over scheduling. */
   wrapSyscalls(wrap: { sync: (next: Syscall) => Syscall; async: (next: AsyncSyscall) => AsyncSyscall }): void;
   /** Wraps the syscalls that move file-storage blobs (storeBlob, getBlob). */
@@ -373,6 +375,7 @@ export async function createInternals(
       history.pin(ts, tm._lastCommitTs, () => transactions.readAt(query, { ts, versionsAt: (component) => history.versionsAt(ts, component) })),
     readLatest: (query) => transactions.readAt(query),
     writesSettled: (maxMs) => transactions.writesSettled(maxMs),
+    writesIdle: () => transactions.writesIdle(),
     wrapSyscalls: ({ sync, async }) => {
       global.syscall = sync(global.syscall);
       global.asyncSyscall = async(streamFromCache(global, () => dbOf(currentComponent()), global.asyncSyscall));

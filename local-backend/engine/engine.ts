@@ -599,6 +599,11 @@ export class Engine {
     return this.internals.writesSettled(maxMs);
   }
 
+  /** No mutation holds or waits for the writer's turn now. */
+  writesIdle(): boolean {
+    return this.internals.writesIdle();
+  }
+
   /**
    * Runs a client's query; `reads` fills in as it runs, so a caller can watch a query in flight.
    * `background`: a subscription's re-run, which lets writes and requests take a runner first.

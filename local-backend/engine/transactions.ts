@@ -76,6 +76,11 @@ class WriterTurn {
     return previous.then(() => release);
   }
 
+  /** No mutation holds or waits for the turn now. */
+  get idle(): boolean {
+    return this.pending === 0;
+  }
+
   /** Resolves once no mutation holds or waits for the turn, or after `maxMs`, whichever is first. */
   settled(maxMs: number): Promise<void> {
     if (this.pending === 0) return Promise.resolve();
@@ -149,6 +154,11 @@ export class Transactions {
   /** Resolves once no mutation holds or waits for the writer's turn, or after `maxMs`. */
   writesSettled(maxMs: number): Promise<void> {
     return this.writer.settled(maxMs);
+  }
+
+  /** No mutation holds or waits for the writer's turn now. */
+  writesIdle(): boolean {
+    return this.writer.idle;
   }
 
   /**
