@@ -91,6 +91,19 @@ export class CronRunner {
     renameSync(temp, this.stateFile);
   }
 
+  /**
+   * Runs job `id` now, as its schedule would, and resolves once it has finished: a journey's "the
+   * next run" without waiting for the hour. False for a job crons.ts does not declare.
+   */
+  async runNow(id: string): Promise<boolean> {
+    if (!this.specs.has(id)) return false;
+    // A run already under way finishes first: fire() never starts a second run of one job.
+    await this.idle();
+    this.fire(id);
+    await this.idle();
+    return true;
+  }
+
   stop() {
     this.stopped = true;
     this.timers.clearAll();

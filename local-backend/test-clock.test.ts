@@ -48,6 +48,25 @@ describe("the test clock", () => {
     );
   });
 
+  it("runs a cron job on demand, once it has finished, and only a job crons.ts declares", async () => {
+    const { url } = await backend(true);
+    const client = httpClient(url);
+    const ticks = makeFunctionReference<"query", { kind: string }, number>("events:count");
+    const before = await client.query(ticks, { kind: "tick" });
+    const run = (job: unknown) => fetch(`${url}/_test/cron`, { method: "POST", body: JSON.stringify({ job }) });
+    // Five runs on demand take far less than the five seconds the schedule would need for as many.
+    for (let i = 0; i < 5; i++) {
+      const answer = await run("tick");
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ ran: "tick" });
+    }
+    expect(await client.query(ticks, { kind: "tick" })).toBeGreaterThanOrEqual(before + 5);
+    expect((await run("no such job")).status).toBe(404);
+    expect((await run(7)).status).toBe(404);
+    const { url: plain } = await backend(false);
+    expect((await fetch(`${plain}/_test/cron`, { method: "POST", body: JSON.stringify({ job: "tick" }) })).status).toBe(404);
+  });
+
   it("refuses to go back or to take a non-number, and stays where it was", async () => {
     const { url } = await backend(true);
     const { offsetMs } = (await (await clock(url)).json()) as { offsetMs: number };
