@@ -21,6 +21,7 @@ import {
 } from "./model/actionItems";
 import { ACTION_ITEM_LIMITS } from "./model/actionItemRules";
 import { bounded, LIMITS } from "./model/bounds";
+import { nudgesOnAmong } from "./model/nudges";
 import { namesOf } from "./model/sessions";
 import {
   actionItemFields,
@@ -141,13 +142,23 @@ export const sessions = memberQuery({
     v
       .object(withSystemFields("sessions", sessionFields))
       .pick("_id", "title", "startsAt", "endsAt", "status", "memberId", "coachId")
-      .extend({ memberName: v.string(), coachName: v.string() }),
+      .extend({
+        memberName: v.string(),
+        coachName: v.string(),
+        /** For the session's coach only: whether the member has gentle nudges on (never what they say). */
+        memberNudgesOn: v.optional(v.boolean()),
+      }),
   ),
   handler: async (ctx) => {
     const rows = await callerSessions(ctx, ctx.viewer);
     const names = await namesOf(
       ctx,
       rows.flatMap((session) => [session.memberId, session.coachId]),
+    );
+    const coached = rows.filter((session) => session.coachId === ctx.viewer._id);
+    const nudgesOn = await nudgesOnAmong(
+      ctx,
+      coached.map((session) => session.memberId),
     );
     return rows.map(({ _id, title, startsAt, endsAt, status, memberId, coachId }) => ({
       _id,
@@ -159,6 +170,7 @@ export const sessions = memberQuery({
       coachId,
       memberName: names.get(memberId) ?? "",
       coachName: names.get(coachId) ?? "",
+      ...(coachId === ctx.viewer._id ? { memberNudgesOn: nudgesOn.has(memberId) } : {}),
     }));
   },
 });

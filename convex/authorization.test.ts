@@ -635,6 +635,28 @@ const CASES: Record<string, Case> = {
     },
   },
   "waitlist:waiting": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only members waiting for the caller" } },
+  "nudges:settings": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ other }, self) => {
+      await other.as.mutation(api.nudges.save, { enabled: true, quietStart: 21, quietEnd: 8 });
+      expect(await self.as.query(api.nudges.settings, {})).toEqual({ enabled: false, quietStart: 20, quietEnd: 9 });
+    },
+  },
+  "nudges:save": {
+    access: "member",
+    args: () => ({ enabled: true, quietStart: 20, quietEnd: 9 }),
+    ownership: async ({ other }, self) => {
+      await other.as.mutation(api.nudges.save, { enabled: true, quietStart: 21, quietEnd: 8 });
+      await self.as.mutation(api.nudges.save, { enabled: false, quietStart: 20, quietEnd: 9 });
+      expect(await other.as.query(api.nudges.settings, {})).toEqual({ enabled: true, quietStart: 21, quietEnd: 8 });
+    },
+  },
+  "nudges:answer": {
+    access: "public",
+    args: () => ({ token: "not-a-link" }),
+    ownership: { none: "answers only for the nudge and item its signed link names, of the account it is bound to" },
+  },
   "onboarding:forBooking": {
     access: "member",
     args: async ({ t, other }, self) => ({ bookingId: await insertSession(t, { memberId: self.id ?? other.id, coachId: other.id }) }),

@@ -32,6 +32,8 @@ function jobFunction(job: CronJobName): JobFunction {
       return { kind: "action", fn: internal.emailHealth.probeAll };
     case "email health clean-up":
       return { kind: "mutation", fn: internal.emailHealth.prune };
+    case "gentle nudges":
+      return { kind: "mutation", fn: internal.nudges.sendDue };
   }
 }
 

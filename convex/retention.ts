@@ -6,7 +6,7 @@
  *   name, e-mail and sign-in link replaced: "Former member", removed+<id>@deleted.invalid, no token,
  *   no forum name (which frees it for someone else);
  * - removed: the account's reactivation and keep-active link records, inactivity warnings, its own notifications
- *   and notification preferences;
+ *   and notification preferences, its calendar feed link, its nudge choice and its nudges;
  * - kept: sessions, bookings, action items, transcripts, recordings (shared with the coach), the
  *   time ledger, orders, payments and subscriptions (accounting), contact messages and the e-mail
  *   outbox (the admins' records).
@@ -68,7 +68,13 @@ export const removeOwnData = internalMutation({
     for (const row of notifications) await ctx.db.delete("notifications", row._id);
     const preferences = await ctx.db.query("notificationPreferences").withIndex("by_user", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
     for (const row of preferences) await ctx.db.delete("notificationPreferences", row._id);
-    const batches = [tokens, keepLinks, warnings, notifications, preferences];
+    const feeds = await ctx.db.query("calendarFeeds").withIndex("by_user", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
+    for (const row of feeds) await ctx.db.delete("calendarFeeds", row._id);
+    const nudgeSettings = await ctx.db.query("nudgeSettings").withIndex("by_user", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
+    for (const row of nudgeSettings) await ctx.db.delete("nudgeSettings", row._id);
+    const nudges = await ctx.db.query("nudges").withIndex("by_user_and_sent", (q) => q.eq("userId", userId)).take(REMOVE_BATCH);
+    for (const row of nudges) await ctx.db.delete("nudges", row._id);
+    const batches = [tokens, keepLinks, warnings, notifications, preferences, feeds, nudgeSettings, nudges];
     const removed = batches.reduce((sum, rows) => sum + rows.length, 0);
     const more = batches.some((rows) => rows.length === REMOVE_BATCH);
     if (more) await ctx.scheduler.runAfter(0, internal.retention.removeOwnData, { userId });

@@ -9,6 +9,7 @@ import { EMAIL_STATUSES } from "./model/email";
 import { CAMPAIGN_STATUSES, CAMPAIGN_TEST_TYPES, RECIPIENT_EVENTS, TEMPLATE_CATEGORIES } from "./model/emailSystem";
 import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
 import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
+import { NUDGE_ANSWERS } from "./model/nudgeRules";
 import { FIELD_TYPES, ONBOARDING_ACTIONS, ONBOARDING_LIMITS } from "./model/onboarding";
 import {
   FORUM_BODY_MAX,
@@ -559,6 +560,31 @@ export const calendarFeedFields = {
   userId: v.id("users"),
   token: v.string(),
   createdAt: v.number(),
+};
+
+/** A member's gentle nudges: off unless they turn them on. `nextAt` is when the sweep looks at them next. */
+export const nudgeSettingFields = {
+  userId: v.id("users"),
+  enabled: v.boolean(),
+  quietStart: v.number(),
+  quietEnd: v.number(),
+  nextAt: v.number(),
+  /** The member's local day ("YYYY-MM-DD") of the last nudge: one a day at most. */
+  lastDay: v.optional(v.string()),
+};
+
+export const nudgeAnswerValidator = literals(NUDGE_ANSWERS);
+
+/** One nudge sent: the items it named and how each was answered. Its links carry `jti`; each item answers once. */
+export const nudgeFields = {
+  userId: v.id("users"),
+  day: v.string(),
+  sentAt: v.number(),
+  jti: v.string(),
+  expiresAt: v.number(),
+  items: v.array(
+    v.object({ actionItemId: v.id("actionItems"), title: v.string(), answer: v.optional(nudgeAnswerValidator), answeredAt: v.optional(v.number()) }),
+  ),
 };
 
 /**
@@ -1159,6 +1185,8 @@ export default defineSchema({
     .index("by_request_and_status", ["requestId", "status"])
     .index("by_member_and_status", ["memberId", "status"]),
   calendarFeeds: defineTable(calendarFeedFields).index("by_user", ["userId"]).index("by_token", ["token"]),
+  nudgeSettings: defineTable(nudgeSettingFields).index("by_user", ["userId"]).index("by_enabled_and_next", ["enabled", "nextAt"]),
+  nudges: defineTable(nudgeFields).index("by_jti", ["jti"]).index("by_user_and_sent", ["userId", "sentAt"]).index("by_expires", ["expiresAt"]),
   introRequests: defineTable(introRequestFields)
     .index("by_token_hash", ["tokenHash"])
     .index("by_email_and_status", ["email", "status"])

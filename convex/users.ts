@@ -14,6 +14,7 @@ import { forumNameFields, forumNameKey } from "./model/forumNames";
 import { isLastActiveAdmin, ROLE_CHANGE_TEXT, roleChangeOf, searchTextOf, USER_SEARCH_MAX, usersQuery, userTypeForRole } from "./model/userAdmin";
 import { claimWebhookDelivery } from "./model/webhooks";
 import { RATE_LIMIT_MESSAGES } from "./model/messages";
+import { rescheduleNudges } from "./model/nudges";
 import { callerAddressKey, enforceRateLimits } from "./model/rateLimits";
 import {
   ACTIVITY_RESOLUTION_MS,
@@ -145,6 +146,7 @@ export const updateProfile = memberMutation({
     const { forumName, ...profile } = checkProfile(args);
     const forum = forumName === undefined ? {} : await forumNameFields(ctx.db, ctx.viewer._id, forumName);
     await ctx.db.patch("users", ctx.viewer._id, { ...profile, ...forum, searchText: searchTextOf({ ...ctx.viewer, ...profile }) });
+    if (profile.timezone !== undefined && profile.timezone !== ctx.viewer.timezone) await rescheduleNudges(ctx, { ...ctx.viewer, ...profile }, Date.now());
     return null;
   },
 });

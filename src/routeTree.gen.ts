@@ -31,6 +31,7 @@ import { Route as LoadingRouteImport } from './routes/loading'
 import { Route as LoadingCompleteRouteImport } from './routes/loading-complete'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as MissionAndValuesRouteImport } from './routes/mission-and-values'
+import { Route as NudgeRouteImport } from './routes/nudge'
 import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
@@ -215,6 +216,11 @@ const MarketplaceRoute = MarketplaceRouteImport.update({
 const MissionAndValuesRoute = MissionAndValuesRouteImport.update({
   id: '/mission-and-values',
   path: '/mission-and-values',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NudgeRoute = NudgeRouteImport.update({
+  id: '/nudge',
+  path: '/nudge',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PremiumRoute = PremiumRouteImport.update({
@@ -621,6 +627,7 @@ export interface FileRoutesByFullPath {
   '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
+  '/nudge': typeof NudgeRoute
   '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
@@ -718,6 +725,7 @@ export interface FileRoutesByTo {
   '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
+  '/nudge': typeof NudgeRoute
   '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
@@ -818,6 +826,7 @@ export interface FileRoutesById {
   '/loading-complete': typeof LoadingCompleteRoute
   '/marketplace': typeof MarketplaceRoute
   '/mission-and-values': typeof MissionAndValuesRoute
+  '/nudge': typeof NudgeRoute
   '/premium': typeof PremiumRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
@@ -919,6 +928,7 @@ export interface FileRouteTypes {
     | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
+    | '/nudge'
     | '/premium'
     | '/pricing'
     | '/privacy-policy'
@@ -1016,6 +1026,7 @@ export interface FileRouteTypes {
     | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
+    | '/nudge'
     | '/premium'
     | '/pricing'
     | '/privacy-policy'
@@ -1115,6 +1126,7 @@ export interface FileRouteTypes {
     | '/loading-complete'
     | '/marketplace'
     | '/mission-and-values'
+    | '/nudge'
     | '/premium'
     | '/pricing'
     | '/privacy-policy'
@@ -1215,6 +1227,7 @@ export interface RootRouteChildren {
   LoadingCompleteRoute: typeof LoadingCompleteRoute
   MarketplaceRoute: typeof MarketplaceRoute
   MissionAndValuesRoute: typeof MissionAndValuesRoute
+  NudgeRoute: typeof NudgeRoute
   PremiumRoute: typeof PremiumRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
@@ -1428,6 +1441,13 @@ declare module '@tanstack/react-router' {
       path: '/mission-and-values'
       fullPath: '/mission-and-values'
       preLoaderRoute: typeof MissionAndValuesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nudge': {
+      id: '/nudge'
+      path: '/nudge'
+      fullPath: '/nudge'
+      preLoaderRoute: typeof NudgeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/premium': {
@@ -2035,6 +2055,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoadingCompleteRoute: LoadingCompleteRoute,
   MarketplaceRoute: MarketplaceRoute,
   MissionAndValuesRoute: MissionAndValuesRoute,
+  NudgeRoute: NudgeRoute,
   PremiumRoute: PremiumRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,

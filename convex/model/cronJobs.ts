@@ -18,6 +18,8 @@ export const CRON_SCHEDULES = {
   // E-mail system health (convex/emailHealth.ts): checks while nobody watches, so uptime has a history; old checks pruned.
   "email health checks": "*/5 * * * *",
   "email health clean-up": "47 4 * * *",
+  // Gentle nudges (convex/nudges.ts): each member's nudge goes out in the quarter hour their quiet hours end.
+  "gentle nudges": "*/15 * * * *",
 } as const;
 export type CronJobName = keyof typeof CRON_SCHEDULES;
 export const CRON_JOB_NAMES = Object.keys(CRON_SCHEDULES) as CronJobName[];
@@ -25,7 +27,7 @@ export const CRON_JOB_NAMES = Object.keys(CRON_SCHEDULES) as CronJobName[];
 const DAY_MS = 24 * 60 * 60_000;
 /** Runs are kept 30 days: enough to see a pattern in a daily job's failures. */
 export const CRON_RUN_RETENTION_MS = 30 * DAY_MS;
-/** Old runs removed per new run: about 320 runs a day, so each run removing up to 100 keeps the table at 30 days. */
+/** Old runs removed per new run: about 420 runs a day, so each run removing up to 100 keeps the table at 30 days. */
 const PRUNE_BATCH = 100;
 
 /** Records a run as running, and removes a batch of runs older than the retention. */

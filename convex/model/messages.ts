@@ -36,6 +36,7 @@ export const BOOKING_MESSAGES = {
     "This session starts soon and this month's one late change is already used, so it can't be moved. You can still cancel it.",
   WAITLIST_WINDOW_INVALID: "Please check the days and times: the first day before the last, the earliest time before the latest, and at least one weekday.",
   OFFER_GONE: "This earlier time is no longer held for you. We'll tell you when another one opens.",
+  NUDGE_QUIET_INVALID: "Quiet hours need a start and an end that differ, in whole hours.",
 } as const;
 
 /** Admin corrections to a member's time ledger. */

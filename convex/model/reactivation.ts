@@ -13,7 +13,7 @@ export const REACTIVATION_LINK_TTL_MS = 24 * HOUR_MS;
 /** Under this much time left, the page says the link is about to expire. */
 export const NEAR_EXPIRY_MS = 2 * HOUR_MS;
 
-export const LINK_PURPOSES = { reactivation: "account_reactivation", keepActive: "keep_account_active" } as const;
+export const LINK_PURPOSES = { reactivation: "account_reactivation", keepActive: "keep_account_active", nudge: "commitment_nudge" } as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[keyof typeof LINK_PURPOSES];
 
 export const REACTIVATION_ERROR_TYPES = [
@@ -81,6 +81,8 @@ export interface AccountLinkClaims {
   jti: string;
   /** Seconds since the epoch, as in every JWT. */
   exp: number;
+  /** What exactly the link does, for purposes with more than one action (a nudge's item and answer). */
+  detail?: string;
 }
 
 /** The smallest secret accepted: HS256 wants at least 256 bits of key. */
@@ -93,13 +95,13 @@ function key(secret: string) {
 
 export async function signAccountLink(
   secret: string,
-  claims: { purpose: LinkPurpose; userId: string; email: string; jti: string },
+  claims: { purpose: LinkPurpose; userId: string; email: string; jti: string; detail?: string },
   issuedAt: number,
   ttlMs: number,
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(issuedAt / 1000);
   const exp = iat + Math.floor(ttlMs / 1000);
-  const token = await new SignJWT({ purpose: claims.purpose, email: claims.email })
+  const token = await new SignJWT({ purpose: claims.purpose, email: claims.email, ...(claims.detail === undefined ? {} : { detail: claims.detail }) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.userId)
     .setJti(claims.jti)
@@ -134,9 +136,10 @@ export async function verifyAccountLink(secret: string, token: string, purpose: 
     return { ok: false, error: joseFailure(error) };
   }
   if (payload.purpose !== purpose) return { ok: false, error: "wrong_purpose" };
-  const { sub, jti, exp, email } = payload;
+  const { sub, jti, exp, email, detail } = payload;
   if (typeof sub !== "string" || typeof jti !== "string" || typeof exp !== "number" || typeof email !== "string") return { ok: false, error: "malformed" };
-  return { ok: true, claims: { purpose, sub, jti, exp, email } };
+  if (detail !== undefined && typeof detail !== "string") return { ok: false, error: "malformed" };
+  return { ok: true, claims: { purpose, sub, jti, exp, email, ...(detail === undefined ? {} : { detail }) } };
 }
 
 function joseFailure(error: unknown): ReactivationErrorType {

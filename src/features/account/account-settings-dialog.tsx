@@ -15,6 +15,7 @@ import { useReturnFocus } from "@/lib/use-return-focus";
 import { ACCOUNT_TABS, type AccountTab } from "./account-tabs";
 import { ThemeChoice } from "./appearance";
 import { NotificationPreferencesForm } from "./notification-preferences";
+import { NudgeSettings } from "./nudge-settings";
 import { AccountFacts, CalendarSettings, ProfileForm, SETTINGS_SECTIONS } from "./profile-sections";
 
 export interface AccountSettingsDialogProps {
@@ -81,9 +82,14 @@ function TabPanel({ user, tab }: { user: ViewerUser; tab: AccountTab }) {
       );
     case "notifications":
       return (
-        <Section {...SETTINGS_SECTIONS.notifications}>
-          <NotificationPreferencesForm />
-        </Section>
+        <div className="flex flex-col gap-8">
+          <Section {...SETTINGS_SECTIONS.notifications}>
+            <NotificationPreferencesForm />
+          </Section>
+          <Section {...SETTINGS_SECTIONS.nudges}>
+            <NudgeSettings />
+          </Section>
+        </div>
       );
     case "calendar":
       return (

@@ -26,6 +26,7 @@ export const SETTINGS_SECTIONS = {
   profile: { title: "Profile", description: "How we address you, and how other members see you in the community forum." },
   calendar: { title: "Calendar", description: "The time zone your sessions are shown in, and your sessions in your own calendar." },
   notifications: { title: "Notifications", description: "Which notifications you get, and where they appear." },
+  nudges: { title: "Gentle nudges", description: "A calm daily word about what you said you'd do. Off unless you turn it on." },
   appearance: { title: "Appearance", description: "Applies straight away on this device." },
 } as const;
 

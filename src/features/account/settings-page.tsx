@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useViewer } from "@/features/auth/viewer";
 import { ThemeChoice } from "./appearance";
 import { NotificationPreferencesForm } from "./notification-preferences";
+import { NudgeSettings } from "./nudge-settings";
 import { AccountFacts, CalendarSettings, ProfileForm, SETTINGS_SECTIONS } from "./profile-sections";
 
 /** One card of the page, named by its heading so it is a landmark for screen readers. */
@@ -53,6 +54,9 @@ export function SettingsPage() {
           </SettingsCard>
           <SettingsCard id="notifications-title" {...SETTINGS_SECTIONS.notifications}>
             <NotificationPreferencesForm />
+          </SettingsCard>
+          <SettingsCard id="nudges-title" {...SETTINGS_SECTIONS.nudges}>
+            <NudgeSettings />
           </SettingsCard>
           <SettingsCard id="appearance-title" {...SETTINGS_SECTIONS.appearance}>
             <ThemeChoice />

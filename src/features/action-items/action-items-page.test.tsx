@@ -291,6 +291,15 @@ describe("action items page: Session View", () => {
   const sessionTitles = () =>
     Array.from(document.querySelectorAll("h3[data-orientation] > button"), (button) => button.textContent?.split(" · ")[0]);
 
+  it("shows the coach which clients have gentle nudges on", async () => {
+    state.items = items();
+    state.sessions = [session("sessions:1", { memberNudgesOn: true }), session("sessions:old", { title: "Kick-off", startsAt: NOW - 20 * DAY, memberNudgesOn: false })];
+    await renderActionItems(signedIn({ _id: CORA, role: "coach", userType: "coach", firstName: "Cora" }));
+    await userEvent.click(screen.getByRole("tab", { name: "Session View" }));
+    expect(await screen.findByRole("button", { name: /^Weekly planning · Maya Lopez/ })).toHaveTextContent("Nudges on");
+    expect(screen.getByRole("button", { name: /^Kick-off/ })).not.toHaveTextContent("Nudges on");
+  });
+
   it("lists every session with its progress and reviews the next one", async () => {
     state.items = items();
     state.sessions = sessions();

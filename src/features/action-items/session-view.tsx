@@ -1,8 +1,9 @@
 import type { Id } from "@convex/_generated/dataModel";
 import { actionItemStats, isOpenItem, sortItems } from "@convex/model/actionItemRules";
-import { ClipboardListIcon, PlusIcon } from "lucide-react";
+import { BellRingIcon, ClipboardListIcon, PlusIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { fieldControlClass } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -182,8 +183,14 @@ export function SessionView({ items, sessions, today, now, viewerId, viewerIsCoa
                 <AccordionItem key={session._id} value={session._id}>
                   <AccordionTrigger>
                     <span className="flex min-w-0 flex-1 flex-col gap-1.5">
-                      <span className="font-semibold break-words text-foreground">
+                      <span className="flex flex-wrap items-center gap-2 font-semibold break-words text-foreground">
                         {session.title} · {other}
+                        {viewerIsCoach && session.memberNudgesOn ? (
+                          <Badge variant="secondary" className="font-normal">
+                            <BellRingIcon aria-hidden />
+                            Nudges on
+                          </Badge>
+                        ) : null}
                       </span>
                       <span className="text-sm font-normal text-muted-foreground">
                         {isUpcoming(session, now) ? "Upcoming" : "Past"} · {whenWithTime(session.startsAt, now, timeZone)}
