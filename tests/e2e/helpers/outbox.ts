@@ -5,17 +5,22 @@ import { api } from "../../../convex/_generated/api";
 /** The embedded backend of the Playwright server (playwright.config.ts: the web port + 1). */
 export const backendUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 1}`;
 
-/** The seeded admin, through the Convex API: a journey's setup, and the outbox as /admin/messages shows it. */
-export async function asAdmin(): Promise<ConvexHttpClient> {
+/** A seeded account, signed in to the Convex API: a journey's setup done as that person. */
+export async function signedInClient(email: string, password: string): Promise<ConvexHttpClient> {
   const response = await fetch(`${backendUrl}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "demo-admin-2026" }),
+    body: JSON.stringify({ email, password }),
   });
   expect(response.ok).toBe(true);
   const client = new ConvexHttpClient(backendUrl);
   client.setAuth(((await response.json()) as { accessToken: string }).accessToken);
   return client;
+}
+
+/** The seeded admin, through the Convex API: a journey's setup, and the outbox as /admin/messages shows it. */
+export function asAdmin(): Promise<ConvexHttpClient> {
+  return signedInClient("admin@example.com", "demo-admin-2026");
 }
 
 /** The e-mails the outbox holds for `to`, newest first. */
