@@ -7,11 +7,10 @@ import {
 } from "@convex/model/notifications";
 import { useMutation, useQuery } from "convex/react";
 import { formatDuration, intervalToDuration } from "date-fns";
-import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/user-error";
 import { ChoiceGroup, type Choice } from "./choice-group";
+import { SaveFooter, type SaveState } from "./save-footer";
 
 type Toggle = Exclude<keyof NotificationPreferences, "position">;
 
@@ -41,8 +40,6 @@ const TOGGLES: { key: Toggle; label: string; hint: string }[] = [
   { key: "transcriptReady", label: "Transcript ready", hint: "When a session's transcript is ready to read." },
   { key: "emailReminders", label: "Email reminders", hint: "Session reminders by email as well." },
 ];
-
-type SaveState = { status: "idle" | "saving" | "saved" } | { status: "error"; message: string };
 
 function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
   const savePreferences = useMutation(api.notifications.savePreferences);
@@ -108,25 +105,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
           </label>
         ))}
       </fieldset>
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" size="lg" disabled={state.status === "saving"}>
-          {state.status === "saving" ? "Saving..." : "Save preferences"}
-        </Button>
-        <p role="status" className="flex items-center gap-2 font-medium">
-          {state.status === "saved" ? (
-            <>
-              <CheckCircle2Icon className="size-5 text-success" aria-hidden />
-              Saved.
-            </>
-          ) : null}
-        </p>
-      </div>
-      {state.status === "error" ? (
-        <p role="alert" className="flex items-center gap-2 font-medium text-destructive">
-          <AlertCircleIcon className="size-5 shrink-0" aria-hidden />
-          {state.message}
-        </p>
-      ) : null}
+      <SaveFooter state={state} label="Save preferences" />
     </form>
   );
 }

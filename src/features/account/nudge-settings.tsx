@@ -3,15 +3,13 @@ import { ERROR_MESSAGES } from "@convex/model/messages";
 import { hourLabel, validQuietHours } from "@convex/model/nudgeRules";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { fieldControlClass } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/user-error";
+import { SaveFooter, type SaveState } from "./save-footer";
 
 type Settings = FunctionReturnType<typeof api.nudges.settings>;
-type SaveState = { status: "idle" | "saving" | "saved" } | { status: "error"; message: string };
 
 const SAVE_FAILED = "We couldn't save your nudge choices. Please try again.";
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -78,25 +76,7 @@ function NudgeForm({ initial }: { initial: Settings }) {
         </div>
       </fieldset>
       <p className="text-sm text-muted-foreground">Your coach sees that nudges are on, never what they say.</p>
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" size="lg" disabled={state.status === "saving"}>
-          {state.status === "saving" ? "Saving..." : "Save nudges"}
-        </Button>
-        <p role="status" className="flex items-center gap-2 font-medium">
-          {state.status === "saved" ? (
-            <>
-              <CheckCircle2Icon className="size-5 text-success" aria-hidden />
-              {values.enabled ? "Saved. Nudges are on." : "Saved. Nudges are off."}
-            </>
-          ) : null}
-        </p>
-      </div>
-      {state.status === "error" ? (
-        <p role="alert" className="flex items-center gap-2 font-medium text-destructive">
-          <AlertCircleIcon className="size-5 shrink-0" aria-hidden />
-          {state.message}
-        </p>
-      ) : null}
+      <SaveFooter state={state} label="Save nudges" saved={values.enabled ? "Saved. Nudges are on." : "Saved. Nudges are off."} />
     </form>
   );
 }
