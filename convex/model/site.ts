@@ -35,7 +35,7 @@ export const INDEXED_PATHS = [
 /** Where each article kind is read. */
 export const ARTICLE_PATHS = { post: "/blog", case_study: "/case-studies" } as const;
 
-/** Never indexed: member and admin areas, the booking flow's onboarding and error pages, sign-in, e-mail links (unsubscribe, newsletter confirmation), and the API. */
+/** Never indexed: member and admin areas, the booking flow's onboarding and error pages, sign-in, e-mail links (unsubscribe, newsletter confirmation, a nudge's answers), and the API. */
 export const DISALLOWED_PREFIXES = [
   "/dashboard",
   "/admin",
@@ -57,6 +57,7 @@ export const DISALLOWED_PREFIXES = [
   "/logout",
   "/unsubscribe",
   "/newsletter/",
+  "/nudge",
   "/api/",
   "/auth/",
 ] as const;

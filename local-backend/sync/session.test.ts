@@ -3,7 +3,7 @@ import path from "node:path";
 import { makeFunctionReference } from "convex/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { FIXTURE, httpClient, sleep, start } from "../test/helpers";
+import { FIXTURE, httpClient, sleep, start, waitUntil } from "../test/helpers";
 
 const list = makeFunctionReference<"query", Record<string, never>, { body: string }[]>("messages:list");
 const cleanups: (() => unknown)[] = [];
@@ -29,11 +29,13 @@ describe("sync sessions", () => {
     const mutation = { type: "Mutation", requestId: 7, udfPath: "messages:send", args: [{ author: "ana", body: "once" }] };
     const first = await connect(b.url, "session-1");
     first.socket.send(JSON.stringify(mutation));
-    await sleep(200);
+    // Waits on the answer, not on a fixed time: a busy machine may take longer than any guess.
+    const answered = (received: typeof first.received) => () => Promise.resolve(received.some((m) => m.type === "MutationResponse"));
+    await waitUntil(answered(first.received));
     first.socket.close();
     const second = await connect(b.url, "session-1");
     second.socket.send(JSON.stringify(mutation));
-    await sleep(200);
+    await waitUntil(answered(second.received));
     expect(second.received.find((m) => m.type === "MutationResponse")).toMatchObject({ requestId: 7, success: true });
     expect((await httpClient(b.url).query(list, {})).filter((m) => m.body === "once")).toHaveLength(1);
   });
@@ -43,7 +45,7 @@ describe("sync sessions", () => {
     cleanups.push(() => b.close());
     const { socket, received } = await connect(b.url, "session-2");
     socket.send(JSON.stringify({ type: "ModifyQuerySet", baseVersion: 3, newVersion: 4, modifications: [] }));
-    await sleep(200);
+    await waitUntil(() => Promise.resolve(received.some((m) => m.type === "FatalError")));
     expect(received.at(-1)).toMatchObject({ type: "FatalError" });
   });
 
