@@ -72,7 +72,11 @@ export class JobScheduler {
     private readonly log: (message: string) => void,
   ) {}
 
+  /** Set by close(): a job scheduled by one still finishing stays pending in the data, for the next start. */
+  private closed = false;
+
   arm(component: string, jobId: string, scheduledTime: number) {
+    if (this.closed) return;
     this.timers.arm(`${component}\u0000${jobId}`, scheduledTime, () => this.track(this.runJob(component, jobId)));
   }
 
@@ -153,6 +157,7 @@ export class JobScheduler {
 
   /** Waits for running jobs, for a clean shutdown. */
   async close() {
+    this.closed = true;
     this.timers.clearAll();
     await Promise.allSettled([...this.running]);
   }

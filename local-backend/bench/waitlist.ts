@@ -126,6 +126,10 @@ try {
     },
   ];
   console.log(JSON.stringify(rows));
+} catch (error) {
+  // The backend's process guards take unhandled rejections, so a failure is reported here.
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
   await close();
