@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { api } from "../../convex/_generated/api";
+import { addCalendarDays } from "../../convex/model/actionItemRules";
+import { NUDGE_DUE_BEHIND_DAYS } from "../../convex/model/nudgeRules";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { backendNow, runCronJob } from "./helpers/clock";
 import { asAdmin, mailsTo, signedInClient } from "./helpers/outbox";
@@ -14,7 +16,8 @@ test("a member turns gentle nudges on, the next run leaves exactly one nudge in 
   const maya = await signedInClient("maya@example.com", "demo-maya-2026");
   const me = (await maya.query(api.users.me, {}))!;
   const now = await backendNow();
-  // Something of her own is due today, whatever earlier journeys did with her commitments.
+  // Something of her own is due, whatever earlier journeys did with her commitments. Due at the far
+  // end of what a nudge looks at and urgent, so it comes first among her items, which are soonest first.
   const [session] = await maya.query(api.actionItems.sessions, {});
   const title = `Water the plants ${now}`;
   await maya.mutation(api.actionItems.create, {
@@ -23,8 +26,8 @@ test("a member turns gentle nudges on, the next run leaves exactly one nudge in 
     description: "",
     responsibleUserId: me._id,
     commitmentType: "user_commitment",
-    priority: "medium",
-    dueDate: format(new TZDate(now, me.timezone), "yyyy-MM-dd"),
+    priority: "urgent",
+    dueDate: addCalendarDays(format(new TZDate(now, me.timezone), "yyyy-MM-dd"), -NUDGE_DUE_BEHIND_DAYS),
     tags: [],
     coachVisible: true,
     clientVisible: true,
