@@ -7,7 +7,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { queueEmail } from "../email";
 import { accountLinkSecret } from "../integrations/config";
-import { ACTION_ITEMS_URL, addCalendarDays, isOpenItem, todayIn, URGENCY_SCORES } from "./actionItemRules";
+import { ACTION_ITEMS_URL, addCalendarDays, isOpenItem, sortItems, todayIn } from "./actionItemRules";
 import { ACTION_ITEMS_MAX, setActionItemStatus } from "./actionItems";
 import { userError } from "./errors";
 import { notify } from "./notifications";
@@ -124,20 +124,18 @@ async function itemsToNudge(ctx: Pick<QueryCtx, "db">, member: Doc<"users">, tod
     .withIndex("by_member_and_updated", (q) => q.eq("memberId", member._id))
     .order("desc")
     .take(ACTION_ITEMS_MAX);
-  return items
-    .filter(
-      (item) =>
-        item.responsibleUserId === member._id &&
-        item.clientVisible &&
-        isOpenItem(item) &&
-        item.status !== "blocked" &&
-        item.dueDate !== undefined &&
-        item.dueDate >= from &&
-        item.dueDate <= to &&
-        !resting.has(item._id),
-    )
-    .sort((a, b) => a.dueDate!.localeCompare(b.dueDate!) || URGENCY_SCORES[b.priority] - URGENCY_SCORES[a.priority] || b.updatedAt - a.updatedAt)
-    .slice(0, NUDGE_MAX_ITEMS);
+  const due = items.filter(
+    (item) =>
+      item.responsibleUserId === member._id &&
+      item.clientVisible &&
+      isOpenItem(item) &&
+      item.status !== "blocked" &&
+      item.dueDate !== undefined &&
+      item.dueDate >= from &&
+      item.dueDate <= to &&
+      !resting.has(item._id),
+  );
+  return sortItems(due, "dueDate", today).slice(0, NUDGE_MAX_ITEMS);
 }
 
 /** Items the member answered "Not today" on one of the last NUDGE_REST_DAYS local days (today included). */
@@ -148,7 +146,9 @@ async function restingItems(ctx: Pick<QueryCtx, "db">, userId: Id<"users">, toda
     .withIndex("by_user_and_sent", (q) => q.eq("userId", userId).gt("sentAt", now - (NUDGE_REST_DAYS + 1) * DAY_MS))
     .take(NUDGE_REST_DAYS + 2);
   return new Set(
-    recent.filter((nudge) => nudge.day >= since).flatMap((nudge) => nudge.items.filter((item) => item.answer === "not_today").map((item) => item.actionItemId)),
+    recent
+      .filter((nudge) => nudge.day >= since)
+      .flatMap((nudge) => nudge.items.filter((item) => item.answer === "not_today").map((item) => item.actionItemId)),
   );
 }
 
@@ -166,13 +166,26 @@ async function sendNudge(ctx: MutationCtx, member: Doc<"users">, day: string, it
   const links = await answerLinks(member, jti, items, now);
   const titles = items.map((item) => item.title);
   const message = NUDGE_TEXTS.message(titles);
-  await notify(ctx, member._id, { type: "action_item", priority: "medium", title: NUDGE_TEXTS.title, message, actions: links ?? [{ label: "See my action items", url: ACTION_ITEMS_URL }] }, { now });
-  const lines = items.flatMap((item, i) => {
-    const [done, notToday] = links ? [links[2 * i]!.url, links[2 * i + 1]!.url] : [];
-    return done && notToday
-      ? ["", `• ${item.title}`, `  Done: ${siteLink(env.SITE_URL, done)}`, `  Not today: ${siteLink(env.SITE_URL, notToday)}`]
-      : ["", `• ${item.title}`];
-  });
+  await notify(
+    ctx,
+    member._id,
+    {
+      type: "action_item",
+      priority: "medium",
+      title: NUDGE_TEXTS.title,
+      message,
+      actions: links ?? [{ label: "See my action items", url: ACTION_ITEMS_URL }],
+    },
+    { now },
+  );
+  // The links come as Done, Not today for each item in turn (answerLinks).
+  const lines = items.flatMap((item, i) => [
+    "",
+    `• ${item.title}`,
+    ...(links
+      ? [`  Done: ${siteLink(env.SITE_URL, links[2 * i]!.url)}`, `  Not today: ${siteLink(env.SITE_URL, links[2 * i + 1]!.url)}`]
+      : []),
+  ]);
   await queueEmail(
     ctx,
     {
@@ -237,13 +250,24 @@ export async function answerNudge(ctx: MutationCtx, token: string, now: number):
   const member = userId ? await ctx.db.get("users", userId) : null;
   const index = detail ? Number(detail[1]) : -1;
   const entry = nudge?.items[index];
-  if (!detail || !nudge || !entry || !member || nudge.userId !== member._id || member.status !== "active" || member.anonymizedAt !== undefined) return invalid();
+  if (
+    !detail ||
+    !nudge ||
+    !entry ||
+    !member ||
+    nudge.userId !== member._id ||
+    member.status !== "active" ||
+    member.anonymizedAt !== undefined
+  )
+    return invalid();
   if (entry.answer !== undefined) return { ok: false, reason: "answered", message: NUDGE_TEXTS.alreadyAnswered };
   const answer = detail[2] as NudgeAnswer;
   const item = await ctx.db.get("actionItems", entry.actionItemId);
   if (!item || item.memberId !== member._id || !isOpenItem(item)) return { ok: false, reason: "gone", message: NUDGE_TEXTS.gone };
   if (answer === "done") await setActionItemStatus(ctx, member, item._id, "completed", now);
-  await ctx.db.patch("nudges", nudge._id, { items: nudge.items.map((row, i) => (i === index ? { ...row, answer, answeredAt: now } : row)) });
+  await ctx.db.patch("nudges", nudge._id, {
+    items: nudge.items.map((row, i) => (i === index ? { ...row, answer, answeredAt: now } : row)),
+  });
   return { ok: true, answer, title: entry.title, message: NUDGE_TEXTS.answered[answer] };
 }
 
