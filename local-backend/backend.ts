@@ -23,7 +23,7 @@ import { LiveQueries } from "./live-queries";
 import { requestMetadataOf } from "./request-metadata";
 import { DiskPersistence, MemoryPersistence, type Persistence } from "./persistence";
 import { JobScheduler } from "./scheduler";
-import { SyncSession, type MutationReply } from "./sync/session";
+import { SLOW_MUTATION_MS, SyncSession, type MutationReply } from "./sync/session";
 import { DEFAULT_MAX_UPLOAD_BYTES, handleStorageRequest } from "./storage-http";
 import { createStripeStandIn, type StripeStandIn } from "./stripe";
 import { advanceTestClock, installTestClock, testClockOffset } from "./test-clock";
@@ -269,6 +269,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     void serveSite(request, response).catch((error: unknown) => fail(response, error));
   });
   async function serveSite(request: IncomingMessage, response: ServerResponse) {
+    const received = performance.now();
     // A refused Authorization header still reaches the http action (it may be the action's own
     // scheme); only ctx.auth.getUserIdentity() fails, as on Convex.
     const identity = await sessionHost.auth.fromHeader(request.headers.authorization).then(
@@ -283,8 +284,10 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     }
     const url = `http://${request.headers.host ?? `${host}:${sitePort}`}${request.url ?? "/"}`;
     const result = await current.fetch(new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined }), identity, requestMetadataOf(request));
+    const ran = performance.now();
     // The answer acknowledges whatever the action wrote (an error report, a webhook's event): only once it is on disk.
     await persistence.durable();
+    logIfSlow(method, request.url ?? "/", received, ran);
     if (!result) {
       response.writeHead(404, { "content-type": "text/plain" });
       return response.end("No matching routes found");
@@ -294,6 +297,14 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     if (result.statusText) response.writeHead(result.status, result.statusText, outHeaders);
     else response.writeHead(result.status, outHeaders);
     response.end(Buffer.from(await result.arrayBuffer()));
+  }
+
+  /** A visitor's form or a webhook answered this late looks stalled: say where the time went, as for slow mutations. */
+  function logIfSlow(method: string, path: string, received: number, ran: number) {
+    const now = performance.now();
+    if (now - received < SLOW_MUTATION_MS) return;
+    const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
+    log(`slow http action ${method} ${path.split("?")[0]}: ${ms(received, now)} in all; reading and running ${ms(received, ran)}, disk sync ${ms(ran, now)}`);
   }
 
   function fail(response: ServerResponse, error: unknown) {

@@ -21,7 +21,7 @@ import {
 export const PING_INTERVAL_MS = 15_000;
 
 /** A mutation answered later than this is logged with where its time went. */
-const SLOW_MUTATION_MS = 5_000;
+export const SLOW_MUTATION_MS = 5_000;
 
 export interface SessionHost {
   engine(): Engine;
