@@ -32,7 +32,7 @@ try {
   // The same feed from the engine, without the http action and the transfer: where the GET's time goes.
   const token = new URL(url).pathname.split("/").pop()!.replace(/\.ics$/, "");
   const query = async () => {
-    const outcome = await backend.engine().run("query", "calendar:feed", { token }, null, false);
+    const { outcome } = await backend.engine().runQuery("calendar:feed", { token }, null, null, undefined, false);
     if (!outcome.ok) throw new Error(`The feed query failed: ${outcome.message}`);
   };
   const rows: Row[] = [
