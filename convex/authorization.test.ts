@@ -9,6 +9,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { recordActivity } from "./model/activity";
+import { agendaKeys } from "./model/agendaRules";
 import { forumNameKey } from "./model/forumNames";
 import { recordError } from "./model/errorRecords";
 import { insertEmailEvent } from "./model/campaignEvents";
@@ -563,6 +564,57 @@ const CASES: Record<string, Case> = {
   },
   "bookings:coachUpcoming": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only the sessions the caller coaches" } },
   "bookings:coachClients": { access: "staff", args: () => ({}), ownership: { none: "coaches and admins; lists only members who booked with the caller" } },
+  "agenda:get": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ sessionId: await upcomingSession(t, self.id ?? other.id, other.id) }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await upcomingSession(t, other.id, other.id);
+      expect(await denial(self.as.query(api.agenda.get, { sessionId }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "agenda:saveAnswer": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ sessionId: await upcomingSession(t, self.id ?? other.id, other.id), key: "focus", text: "Invoices" }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await upcomingSession(t, other.id, other.id);
+      expect(await denial(self.as.mutation(api.agenda.saveAnswer, { sessionId, key: "focus", text: "Mine" }))).toBe("SESSION_NOT_FOUND");
+      expect(await t.run((ctx) => ctx.db.query("sessionCheckIns").collect())).toEqual([]);
+    },
+  },
+  "agenda:setDone": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ ...(await agendaLine(t, self.id ?? other.id, other.id)), done: true }),
+    ownership: async ({ t, other }, self) => {
+      const line = await agendaLine(t, other.id, other.id);
+      expect(await denial(self.as.mutation(api.agenda.setDone, { ...line, done: true }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "agenda:move": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ ...(await agendaLine(t, self.id ?? other.id, other.id)), direction: "up" }),
+    ownership: async ({ t, other }, self) => {
+      const line = await agendaLine(t, other.id, other.id);
+      expect(await denial(self.as.mutation(api.agenda.move, { ...line, direction: "down" }))).toBe("SESSION_NOT_FOUND");
+    },
+  },
+  "agenda:add": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ sessionId: await upcomingSession(t, self.id ?? other.id, other.id), text: "Holidays" }),
+    ownership: async ({ t, other }, self) => {
+      const sessionId = await upcomingSession(t, other.id, other.id);
+      expect(await denial(self.as.mutation(api.agenda.add, { sessionId, text: "Mine" }))).toBe("SESSION_NOT_FOUND");
+      expect(await t.run((ctx) => ctx.db.query("agendaItems").collect())).toEqual([]);
+    },
+  },
+  "agenda:remove": {
+    access: "writer",
+    args: async ({ t, other }, self) => agendaLine(t, self.id ?? other.id, other.id),
+    ownership: async ({ t, other }, self) => {
+      const line = await agendaLine(t, other.id, other.id);
+      expect(await denial(self.as.mutation(api.agenda.remove, line))).toBe("SESSION_NOT_FOUND");
+      expect(await t.run((ctx) => ctx.db.query("agendaItems").collect())).toHaveLength(1);
+    },
+  },
   "calendar:myFeed": {
     access: "member",
     args: () => ({}),
@@ -1522,6 +1574,20 @@ async function finishedAbTest(t: T, createdBy: Id<"users">) {
     await foldWaiting(ctx, false, FOLD_BATCH);
   });
   return campaignId;
+}
+
+/** A session a day ahead, booked by `memberId` with `coachId`. */
+function upcomingSession(t: T, memberId: Id<"users">, coachId: Id<"users">) {
+  return insertSession(t, { memberId, coachId, startsAt: Date.now() + DAY_MS });
+}
+
+/** A line added by hand to the agenda of such a session: its session and key. */
+async function agendaLine(t: T, memberId: Id<"users">, coachId: Id<"users">) {
+  const sessionId = await upcomingSession(t, memberId, coachId);
+  const id = await t.run((ctx) =>
+    ctx.db.insert("agendaItems", { sessionId, source: "added", text: "Holidays", position: 1024, done: false, addedBy: memberId, updatedAt: Date.now() }),
+  );
+  return { sessionId, key: agendaKeys.added(id) };
 }
 
 function credit(t: T, userId: Id<"users">, minutes: number) {

@@ -5,6 +5,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { CHECK_IN_TEXTS } from "./model/agendaRules";
 import { REMINDER_OFFSETS_MS } from "./model/notifications";
 import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
@@ -230,14 +231,23 @@ describe("bookings reminders", () => {
       ["Your session starts in 1 hour", "medium"],
       ["Your session starts in 10 minutes", "high"],
     ]);
-    expect(reminders[0]).toMatchObject({ actions: [{ label: "Join", url: `/session/${id}` }], data: { sessionId: id } });
-    expect(reminders[0]!.message).toBe("Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.");
+    // The day before, the member is asked to check in as well.
+    expect(reminders[0]).toMatchObject({
+      actions: [
+        { label: CHECK_IN_TEXTS.inviteAction, url: `/session/${id}#check-in` },
+        { label: "Join", url: `/session/${id}` },
+      ],
+      data: { sessionId: id },
+    });
+    expect(reminders[0]!.message).toBe(`Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM. ${CHECK_IN_TEXTS.invite}`);
+    expect(reminders[1]).toMatchObject({ actions: [{ label: "Join", url: `/session/${id}` }], message: "Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM." });
     expect((await notificationsOf(t, coach.id)).filter((n) => n.title.startsWith("Your session starts"))).toEqual([]);
     // E-mail reminders are on by default: each reminder is also in the outbox, for the member only.
     const outbox = await t.run(async (ctx) => (await ctx.db.query("emailOutbox").collect()).filter((row) => row.template === "session_reminder"));
     const { email } = (await t.run((ctx) => ctx.db.get("users", member.id)))!;
     expect(outbox.map((e) => [e.to, e.subject, e.template])).toEqual(reminders.map((n) => [email, n.title, "session_reminder"]));
-    expect(outbox[0]!.text).toBe("Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.\n\nJoin from your LWCC dashboard.");
+    expect(outbox[0]!.text).toBe(`Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.\n\n${CHECK_IN_TEXTS.invite}\n\nJoin from your LWCC dashboard.`);
+    expect(outbox[1]!.text).toBe("Coaching session with Cora Reyes, Wed, Mar 4 at 5:00 AM.\n\nJoin from your LWCC dashboard.");
   });
 
   it("e-mails a reminder only to members who want e-mail reminders, with a link when SITE_URL is set", async () => {

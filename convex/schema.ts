@@ -10,6 +10,7 @@ import { CAMPAIGN_STATUSES, CAMPAIGN_TEST_TYPES, RECIPIENT_EVENTS, TEMPLATE_CATE
 import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
 import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
 import { NUDGE_ANSWERS } from "./model/nudgeRules";
+import { AGENDA_SOURCES, CHECK_IN_KEYS } from "./model/agendaRules";
 import { FIELD_TYPES, ONBOARDING_ACTIONS, ONBOARDING_LIMITS } from "./model/onboarding";
 import {
   FORUM_BODY_MAX,
@@ -587,6 +588,40 @@ export const nudgeFields = {
   ),
 };
 
+export const checkInKeyValidator = literals(CHECK_IN_KEYS);
+
+/** The member's check-in before a session: each answer optional, saved as it is typed. */
+export const sessionCheckInFields = {
+  sessionId: v.id("sessions"),
+  memberId: v.id("users"),
+  moved: v.optional(v.string()),
+  stuck: v.optional(v.string()),
+  focus: v.optional(v.string()),
+  updatedAt: v.number(),
+};
+
+export const agendaSourceValidator = literals(AGENDA_SOURCES);
+
+/**
+ * One line of a session's agenda, once someone has changed the draft (model/agenda.ts): the
+ * draft's lines are kept from then on, in `position` order. `key` names where a line came from
+ * (agendaRules.agendaKeys); a line added by hand has none. After the session the lines are its notes.
+ */
+export const agendaItemFields = {
+  sessionId: v.id("sessions"),
+  key: v.optional(v.string()),
+  source: agendaSourceValidator,
+  text: v.string(),
+  actionItemId: v.optional(v.id("actionItems")),
+  dueDate: v.optional(v.string()),
+  timestamp: v.optional(v.string()),
+  checkIn: v.optional(checkInKeyValidator),
+  position: v.number(),
+  done: v.boolean(),
+  addedBy: v.optional(v.id("users")),
+  updatedAt: v.number(),
+};
+
 /**
  * A free intro asked for on /free-intro-session, waiting for the e-mailed link. It holds the time
  * (the coach's slot is busy while it is pending and unexpired) whether or not the address has an
@@ -674,6 +709,8 @@ export const transcriptSegmentValidator = v.object({
   text: v.string(),
 });
 
+export const keyPointValidator = v.object({ quote: v.string(), startSeconds: v.number() });
+
 export const transcriptFields = {
   sessionId: v.id("sessions"),
   memberId: v.id("users"),
@@ -683,6 +720,9 @@ export const transcriptFields = {
   text: v.string(),
   uploadedBy: v.id("users"),
   createdAt: v.number(),
+  /** Quotes for the next session's agenda, each an exact part of a segment; absent on transcripts from before agendas. */
+  keyPoints: v.optional(v.array(keyPointValidator)),
+  keyPointsBy: v.optional(v.union(v.literal("rules"), v.literal("openai"))),
 };
 
 export const notificationTypeValidator = v.union(
@@ -1186,6 +1226,8 @@ export default defineSchema({
     .index("by_member_and_status", ["memberId", "status"]),
   calendarFeeds: defineTable(calendarFeedFields).index("by_user", ["userId"]).index("by_token", ["token"]),
   nudgeSettings: defineTable(nudgeSettingFields).index("by_user", ["userId"]).index("by_enabled_and_next", ["enabled", "nextAt"]),
+  sessionCheckIns: defineTable(sessionCheckInFields).index("by_session", ["sessionId"]),
+  agendaItems: defineTable(agendaItemFields).index("by_session_and_position", ["sessionId", "position"]).index("by_session_and_key", ["sessionId", "key"]),
   nudges: defineTable(nudgeFields).index("by_jti", ["jti"]).index("by_user_and_sent", ["userId", "sentAt"]).index("by_expires", ["expiresAt"]),
   introRequests: defineTable(introRequestFields)
     .index("by_token_hash", ["tokenHash"])

@@ -7,6 +7,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { memberQuery, staffMutation } from "./functions";
 import { activityUrls, recordActivity } from "./model/activity";
+import { keepAsNotes } from "./model/agenda";
 import { userError } from "./model/errors";
 import { notify } from "./model/notifications";
 import { addCompletedSession, cancelReminders, joinWindow, loadSessionFor, loadSessionToRun, namesOf } from "./model/sessions";
@@ -144,7 +145,10 @@ async function close(ctx: MutationCtx, viewer: Doc<"users">, sessionId: Id<"sess
     completedAt: now,
     reminderJobs: [],
   });
-  if (outcome === "completed") await addCompletedSession(ctx, session.memberId, session.durationMinutes);
+  if (outcome === "completed") {
+    await addCompletedSession(ctx, session.memberId, session.durationMinutes);
+    await keepAsNotes(ctx, session, now);
+  }
   const { coachName, participants } = await people(ctx, session);
   const completed = outcome === "completed";
   await notify(

@@ -4,6 +4,7 @@
  */
 import { withSystemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
+import { ruleKeyPoints } from "./model/agendaRules";
 import { memberQuery, staffMutation } from "./functions";
 import { bounded } from "./model/bounds";
 import { userError } from "./model/errors";
@@ -38,6 +39,9 @@ export const upload = staffMutation({
       text,
       uploadedBy: ctx.viewer._id,
       createdAt: now,
+      // The next session's agenda quotes these; offline rules, so they are there at once.
+      keyPoints: ruleKeyPoints(segments),
+      keyPointsBy: "rules" as const,
     };
     const existing = await ctx.db
       .query("transcripts")

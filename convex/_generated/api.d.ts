@@ -10,6 +10,7 @@
 
 import type * as actionItems from "../actionItems.js";
 import type * as activity from "../activity.js";
+import type * as agenda from "../agenda.js";
 import type * as analytics from "../analytics.js";
 import type * as availability from "../availability.js";
 import type * as billing from "../billing.js";
@@ -50,6 +51,8 @@ import type * as model_actionItemRules from "../model/actionItemRules.js";
 import type * as model_actionItems from "../model/actionItems.js";
 import type * as model_activity from "../model/activity.js";
 import type * as model_adapters from "../model/adapters.js";
+import type * as model_agenda from "../model/agenda.js";
+import type * as model_agendaRules from "../model/agendaRules.js";
 import type * as model_authMessages from "../model/authMessages.js";
 import type * as model_availability from "../model/availability.js";
 import type * as model_billing from "../model/billing.js";
@@ -173,6 +176,7 @@ import type {
 declare const fullApi: ApiFromModules<{
   actionItems: typeof actionItems;
   activity: typeof activity;
+  agenda: typeof agenda;
   analytics: typeof analytics;
   availability: typeof availability;
   billing: typeof billing;
@@ -213,6 +217,8 @@ declare const fullApi: ApiFromModules<{
   "model/actionItems": typeof model_actionItems;
   "model/activity": typeof model_activity;
   "model/adapters": typeof model_adapters;
+  "model/agenda": typeof model_agenda;
+  "model/agendaRules": typeof model_agendaRules;
   "model/authMessages": typeof model_authMessages;
   "model/availability": typeof model_availability;
   "model/billing": typeof model_billing;

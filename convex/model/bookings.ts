@@ -26,6 +26,7 @@ import {
 import { emailBookingChange } from "./bookingEmails";
 import { cancelPolicy, monthKey, reschedulePolicy, type ChangedBy } from "./bookingPolicy";
 import { userError } from "./errors";
+import { CHECK_IN_ANCHOR, CHECK_IN_INVITE_OFFSET_MS, CHECK_IN_TEXTS } from "./agendaRules";
 import { notificationPreferences, notify, REMINDER_OFFSETS_MS } from "./notifications";
 import { namesOf, scheduledSessions } from "./sessions";
 import { debitBooking, readBalance, refundBooking, spendableMinutes } from "./timeBalance";
@@ -577,6 +578,8 @@ export async function sendReminder(
   const coachName = (await namesOf(ctx, [session.coachId])).get(session.coachId) ?? "";
   const message = `${session.title} with ${coachName}, ${formatWhen(session.startsAt, member.timezone)}.`;
   const url = activityUrls.session(session._id);
+  // The day-before reminder asks for the check-in too: the coach then has a day to read it.
+  const checkIn = args.offsetMs === CHECK_IN_INVITE_OFFSET_MS;
   await notify(
     ctx,
     member._id,
@@ -584,15 +587,22 @@ export async function sendReminder(
       type: "booking_updated",
       priority: style.priority,
       title: style.title,
-      message,
-      actions: [{ label: "Join", url }],
+      message: checkIn ? `${message} ${CHECK_IN_TEXTS.invite}` : message,
+      actions: checkIn
+        ? [
+            { label: CHECK_IN_TEXTS.inviteAction, url: `${url}${CHECK_IN_ANCHOR}` },
+            { label: "Join", url },
+          ]
+        : [{ label: "Join", url }],
       data: { sessionId: session._id },
     },
     { reminder: true, now },
   );
   if (!(await notificationPreferences(ctx, member._id)).emailReminders) return null;
-  const join = siteUrl?.trim() ? `Join here: ${siteUrl.trim().replace(/\/$/, "")}${url}` : "Join from your LWCC dashboard.";
-  return { to: member.email, subject: style.title, text: `${message}\n\n${join}`, template: "session_reminder" };
+  const site = siteUrl?.trim().replace(/\/$/, "");
+  const join = site ? `Join here: ${site}${url}` : "Join from your LWCC dashboard.";
+  const invite = checkIn ? `\n\n${CHECK_IN_TEXTS.invite}${site ? ` ${site}${url}${CHECK_IN_ANCHOR}` : ""}` : "";
+  return { to: member.email, subject: style.title, text: `${message}${invite}\n\n${join}`, template: "session_reminder" };
 }
 
 /** A session as its people see it: with both names, without the internal reminder job ids. */

@@ -55,6 +55,12 @@ export const SESSION_MESSAGES = {
   RECORDING_NOT_FOUND: "We couldn't find that recording.",
   TRANSCRIPT_NOT_FOUND: "We couldn't find that transcript.",
   NOTIFICATION_NOT_FOUND: "We couldn't find that notification.",
+  CHECK_IN_MEMBER_ONLY: "Only the member of this session fills in its check-in.",
+  CHECK_IN_CLOSED: "This session is over, so its check-in is closed.",
+  AGENDA_NOT_YOURS: "Only the coach and the member of this session can change its agenda.",
+  AGENDA_CLOSED: "This session is over: its agenda is now its notes.",
+  AGENDA_ITEM_NOT_FOUND: "We couldn't find that agenda item. It may have just been removed.",
+  AGENDA_FULL: "This agenda is full. Tick off or remove an item you added before adding another.",
 } as const;
 
 /** Action items (SPEC §5): the form's summary and field texts, and a missing item. */
