@@ -192,6 +192,19 @@ describe("agenda", () => {
     expect(await texts(member, sessionId)).toEqual(["A", "C", "B"]);
   });
 
+  it("moves a line past the lines its mover sees, whatever only the other side sees between them", async () => {
+    const { t, coach, member, earlier, sessionId } = await setup();
+    await commitment(t, member, coach, earlier, "A", { dueDate: "2026-03-03" });
+    await commitment(t, member, coach, earlier, "Coach's note", { dueDate: "2026-03-04", clientVisible: false });
+    await commitment(t, member, coach, earlier, "B", { dueDate: "2026-03-05" });
+    const key = (await agendaOf(coach, sessionId)).lines[2]!.key;
+    await coach.as.mutation(api.agenda.setDone, { sessionId, key: (await agendaOf(coach, sessionId)).lines[1]!.key, done: true });
+    expect(await texts(member, sessionId)).toEqual(["A", "B"]);
+    await member.as.mutation(api.agenda.move, { sessionId, key, direction: "up" });
+    expect(await texts(member, sessionId)).toEqual(["B", "A"]);
+    expect((await texts(coach, sessionId)).indexOf("B")).toBeLessThan((await texts(coach, sessionId)).indexOf("A"));
+  });
+
   it("is changed only by the session's coach and member, with bounded input, and removes only added lines", async () => {
     const { t, coach, member, sessionId } = await setup();
     const otherCoach = await signedIn(t, "coach", { firstName: "Olu" });

@@ -228,16 +228,20 @@ export async function setLineDone(ctx: MutationCtx, viewer: Doc<"users">, sessio
  * split, the agenda is numbered afresh first.
  */
 export async function moveLine(ctx: MutationCtx, viewer: Doc<"users">, sessionId: Id<"sessions">, key: string, direction: "up" | "down", now: number) {
-  let rows = await editableRows(ctx, viewer, sessionId, now);
+  const all = await editableRows(ctx, viewer, sessionId, now);
+  // The neighbours are the lines the viewer sees: a commitment only the other side sees is not a place.
+  let rows = await visibleRows(ctx, all, viewer.role);
   const index = find(rows, key);
   const target = direction === "up" ? index - 1 : index + 1;
   if (target < 0 || target >= rows.length) return;
-  const [before, after] = direction === "up" ? [rows[target - 1], rows[target]] : [rows[target], rows[target + 1]];
+  const neighbours = (list: Doc<"agendaItems">[]) => (direction === "up" ? [list[target - 1], list[target]] : [list[target], list[target + 1]]);
+  let [before, after] = neighbours(rows);
   let position = positionBetween(before?.position, after?.position);
   if (position === null) {
-    rows = await renumber(ctx, rows, now);
-    const [again, next] = direction === "up" ? [rows[target - 1], rows[target]] : [rows[target], rows[target + 1]];
-    position = positionBetween(again?.position, next?.position)!;
+    const renumbered = new Map((await renumber(ctx, all, now)).map((row) => [row._id, row]));
+    rows = rows.map((row) => renumbered.get(row._id)!);
+    [before, after] = neighbours(rows);
+    position = positionBetween(before?.position, after?.position)!;
   }
   await ctx.db.patch("agendaItems", rows[index]!._id, { position, updatedAt: now });
 }

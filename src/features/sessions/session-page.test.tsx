@@ -3,7 +3,6 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName } from "convex/server";
 import { ConvexError } from "convex/values";
-import { item } from "@/features/action-items/test-fixtures";
 import { renderPage } from "@/features/catalog/render-page";
 import { signedIn } from "@/test/auth";
 import { SessionPage } from "./session-page";
@@ -14,7 +13,6 @@ const MINUTE = 60 * SECOND;
 // Wed, Jul 9, 2025, 12:00 UTC (14:00 in Berlin).
 const NOW = Date.UTC(2025, 6, 9, 12, 0, 0);
 const SESSION_ID = "sessions:s1" as Id<"sessions">;
-const COACH = "users:coach" as Id<"users">;
 
 function joinData(overrides: { startsAt?: number; status?: string; canRun?: boolean; startedAt?: number } = {}) {
   const startsAt = overrides.startsAt ?? NOW + 65 * MINUTE;
@@ -41,11 +39,19 @@ function joinData(overrides: { startsAt?: number; status?: string; canRun?: bool
   };
 }
 
+function agendaData(overrides: Record<string, unknown> = {}) {
+  return { mode: "draft", lines: [], canEdit: true, checkIn: null, canCheckIn: true, ...overrides };
+}
+
+const OVERDUE_LINE = { key: "commitment:a", source: "commitment", text: "Finish the budget", done: false, actionItemId: "actionItems:a", dueDate: "2025-07-07", overdue: true };
+const QUOTE_LINE = { key: "point:t:0", source: "key_point", text: "I decided to keep Fridays free.", done: false, timestamp: "12:45" };
+
 const state = {
   join: undefined as unknown,
   transcriptId: null as string | null,
   extraction: { run: null, proposals: [] } as unknown,
   items: [] as unknown[],
+  agenda: undefined as unknown,
   fail: null as Error | null,
   calls: [] as { name: string; args: unknown }[],
   results: {} as Record<string, unknown>,
@@ -60,13 +66,17 @@ vi.mock("convex/react", () => ({
       "transcripts:forSession": state.transcriptId,
       "extraction:forSession": state.extraction,
       "actionItems:list": state.items,
+      "agenda:get": state.agenda,
     };
     return queries[getFunctionName(query as never)];
   },
-  useMutation: (mutation: unknown) => (args: unknown) => {
-    const name = getFunctionName(mutation as never);
-    state.calls.push({ name, args });
-    return state.errors[name] ? Promise.reject(state.errors[name]) : Promise.resolve(state.results[name] ?? null);
+  useMutation: (mutation: unknown) => {
+    const run = (args: unknown) => {
+      const name = getFunctionName(mutation as never);
+      state.calls.push({ name, args });
+      return state.errors[name] ? Promise.reject(state.errors[name]) : Promise.resolve(state.results[name] ?? null);
+    };
+    return Object.assign(run, { withOptimisticUpdate: () => run });
   },
 }));
 
@@ -77,6 +87,7 @@ beforeEach(() => {
   state.transcriptId = null;
   state.extraction = { run: null, proposals: [] };
   state.items = [];
+  state.agenda = agendaData();
   state.fail = null;
   state.calls = [];
   state.results = {};
@@ -252,22 +263,54 @@ describe("coach controls", () => {
   });
 });
 
-describe("commitments on the session page", () => {
-  it("shows the pair's open commitments before an upcoming session", async () => {
-    state.items = [
-      item("a", { title: "Finish the budget", coachId: COACH }),
-      item("b", { title: "Someone else's", coachId: COACH, memberId: "users:sam" as Id<"users"> }),
-    ];
+describe("check-in, agenda and suggestions on the session page", () => {
+  it("asks the member for their check-in and saves an answer when they leave the field", async () => {
     await renderSession();
-    const region = within(screen.getByRole("region", { name: "Before this session" }));
-    expect(region.getByText("Finish the budget")).toBeInTheDocument();
-    expect(region.queryByText("Someone else's")).not.toBeInTheDocument();
+    const checkIn = within(screen.getByRole("region", { name: "Your two-minute check-in" }));
+    await userEvent.type(checkIn.getByLabelText(/What matters most this time\?/), "Invoices");
+    await userEvent.tab();
+    expect(state.calls).toContainEqual({ name: "agenda:saveAnswer", args: { sessionId: SESSION_ID, key: "focus", text: "Invoices" } });
+    expect(await checkIn.findByRole("status")).toHaveTextContent("Saved");
   });
 
-  it("leaves them out once the session has started", async () => {
-    state.join = joinData({ startsAt: NOW - 5 * MINUTE, startedAt: NOW - 5 * MINUTE });
+  it("shows the coach the member's answers and a draft agenda to reorder, tick and add to", async () => {
+    state.agenda = agendaData({ canCheckIn: false, checkIn: { focus: "Invoices", updatedAt: NOW }, lines: [OVERDUE_LINE, QUOTE_LINE] });
     await renderSession();
-    expect(screen.queryByRole("region", { name: "Before this session" })).not.toBeInTheDocument();
+    const answers = within(screen.getByRole("region", { name: "Maya Lopez's check-in" }));
+    expect(answers.getByText("Invoices")).toBeInTheDocument();
+    const agenda = within(screen.getByRole("region", { name: "Draft agenda" }));
+    expect(agenda.getByText("Overdue commitment · Overdue by 2 days")).toBeInTheDocument();
+    expect(agenda.getByText("From the last session · at 12:45")).toBeInTheDocument();
+    expect(agenda.getByRole("button", { name: "Move up: Finish the budget" })).toBeDisabled();
+
+    await userEvent.click(agenda.getByRole("checkbox", { name: "Finish the budget" }));
+    await userEvent.click(agenda.getByRole("button", { name: "Move down: Finish the budget" }));
+    await userEvent.type(agenda.getByLabelText("Add an item"), "Holiday week{Enter}");
+    expect(state.calls).toEqual([
+      { name: "agenda:setDone", args: { sessionId: SESSION_ID, key: "commitment:a", done: true } },
+      { name: "agenda:move", args: { sessionId: SESSION_ID, key: "commitment:a", direction: "down" } },
+      { name: "agenda:add", args: { sessionId: SESSION_ID, text: "Holiday week" } },
+    ]);
+    expect(agenda.getByLabelText("Add an item")).toHaveValue("");
+  });
+
+  it("shows a refused change in the backend's words", async () => {
+    state.agenda = agendaData({ canCheckIn: false, lines: [OVERDUE_LINE] });
+    state.errors["agenda:add"] = new ConvexError({ code: "AGENDA_FULL", message: "This agenda is full." });
+    await renderSession();
+    await userEvent.type(screen.getByLabelText("Add an item"), "One more{Enter}");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This agenda is full.");
+  });
+
+  it("shows a completed session's agenda as its notes, read-only", async () => {
+    state.join = joinData({ startsAt: NOW - 90 * MINUTE, status: "completed" });
+    state.agenda = agendaData({ mode: "notes", canEdit: false, canCheckIn: false, lines: [{ ...OVERDUE_LINE, done: true }, QUOTE_LINE] });
+    await renderSession();
+    const notes = within(screen.getByRole("region", { name: "Session notes" }));
+    expect(notes.getByText("Done:")).toBeInTheDocument();
+    expect(notes.queryByRole("checkbox")).not.toBeInTheDocument();
+    expect(notes.queryByLabelText("Add an item")).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /check-in/ })).not.toBeInTheDocument();
   });
 
   it("shows the suggestions once there is a transcript, with Try again for whoever runs the session", async () => {

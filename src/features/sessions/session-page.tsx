@@ -32,8 +32,8 @@ import { errorMessage, fieldErrors } from "@/lib/user-error";
 import { useNow } from "@/lib/use-now";
 import { useTimeZone } from "@/features/auth/viewer";
 import { OnboardingAnswers } from "@/features/onboarding/onboarding-answers";
-import { OpenCommitments } from "./open-commitments";
 import { ProposalsPanel } from "./proposals-panel";
+import { SessionAgenda } from "./session-agenda";
 import { joinState, sessionPhase, transcriptFormat } from "./session-state";
 
 type SessionJoin = FunctionReturnType<typeof api.sessions.join>;
@@ -343,7 +343,6 @@ function SessionDetails({ sessionId }: { sessionId: Id<"sessions"> }) {
   const phase = sessionPhase(session, now);
   const soon = session.status === "scheduled" && session.startsAt - now <= SOON_MS && now < session.endsAt;
   const canUpload = session.status !== "cancelled" && now >= session.startsAt;
-  const upcoming = session.status === "scheduled" && session.startedAt === undefined && now < session.endsAt;
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
@@ -384,7 +383,7 @@ function SessionDetails({ sessionId }: { sessionId: Id<"sessions"> }) {
 
       <JoinPanel data={data} now={now} />
 
-      {upcoming ? <OpenCommitments session={session} /> : null}
+      {session.status === "scheduled" || session.status === "completed" ? <SessionAgenda session={session} memberName={data.memberName} /> : null}
 
       <OnboardingAnswers sessionId={session._id} />
 
