@@ -1,7 +1,11 @@
+import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { OPENAI_API, OPENAI_SAMPLE_INPUT, openaiScenarios } from "../tests/mocks/openai";
+import { server } from "../tests/mocks/server";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { AGENDA_ADDED_MAX, agendaKeys, CHECK_IN_MAX_CHARS, CHECK_IN_TEXTS } from "./model/agendaRules";
+import { AGENDA_ADDED_MAX, agendaKeys, CHECK_IN_MAX_CHARS, CHECK_IN_TEXTS, KEY_POINTS_AI_ATTEMPTS } from "./model/agendaRules";
+import { formatTimestamp } from "./model/transcripts";
 import { sendReminder } from "./model/bookings";
 import { REMINDER_OFFSETS_MS } from "./model/notifications";
 import { codeOf } from "./test.forum";
@@ -248,5 +252,57 @@ describe("agenda", () => {
     });
     expect(await texts(coach, sessionId)).toEqual(["Invoices", "Send the invoices"]);
     expect(notes.lines.find((line) => line.source === "check_in")?.key).toBe(agendaKeys.checkIn("focus"));
+  });
+});
+
+describe("key points read by OpenAI", () => {
+  const SAMPLE = OPENAI_SAMPLE_INPUT.segments.map((segment) => `[${formatTimestamp(segment.startSeconds)}] ${segment.speaker}: ${segment.text}`).join("\n");
+
+  async function uploadSample() {
+    const { t, coach, member, earlier, sessionId } = await setup();
+    vi.stubEnv("OPENAI_API_KEY", "sk-test-123");
+    const transcriptId = await coach.as.mutation(api.transcripts.upload, { sessionId: earlier, content: SAMPLE, format: "text" });
+    const byRules = (await t.run((ctx) => ctx.db.get("transcripts", transcriptId)))!.keyPoints;
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const transcript = (await t.run((ctx) => ctx.db.get("transcripts", transcriptId)))!;
+    return { t, member, sessionId, byRules, transcript };
+  }
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("replace the rules' ones once the model answers, each quote checked against the transcript", async () => {
+    const { member, sessionId, byRules, transcript } = await uploadSample();
+    expect(byRules?.length).toBeGreaterThan(0);
+    expect(transcript.keyPointsBy).toBe("openai");
+    expect(transcript.keyPoints).toEqual([
+      { quote: "So the first step is really gathering the hours, not writing the invoice.", startSeconds: 62 },
+      { quote: "I'll send the invoice to Dana by Friday.", startSeconds: 82 },
+    ]);
+    const quotes = (await agendaOf(member, sessionId)).lines.filter((line) => line.source === "key_point");
+    expect(quotes.map((line) => [line.text, line.timestamp])).toEqual([
+      ["So the first step is really gathering the hours, not writing the invoice.", "01:02"],
+      ["I'll send the invoice to Dana by Friday.", "01:22"],
+    ]);
+  });
+
+  it("keep the rules' ones when the model's quotes are not in the transcript", async () => {
+    server.use(openaiScenarios.paraphrasedKeyPoints());
+    const { byRules, transcript } = await uploadSample();
+    expect(transcript.keyPointsBy).toBe("rules");
+    expect(transcript.keyPoints).toEqual(byRules);
+  });
+
+  it("are tried again while OpenAI is down, and the rules' ones stay after the last try", async () => {
+    const calls: string[] = [];
+    server.use(
+      http.post(`${OPENAI_API}/chat/completions`, async ({ request }) => {
+        const body = (await request.clone().json()) as { response_format?: { json_schema?: { name?: string } } };
+        if (body.response_format?.json_schema?.name !== "session_key_points") return undefined;
+        calls.push("call");
+        return HttpResponse.json({ error: { message: "The server had an error", type: "server_error", param: null, code: null } }, { status: 500 });
+      }),
+    );
+    const { byRules, transcript } = await uploadSample();
+    expect(calls).toHaveLength(KEY_POINTS_AI_ATTEMPTS);
+    expect(transcript.keyPoints).toEqual(byRules);
   });
 });

@@ -4,13 +4,15 @@
  * change the agenda until the session is completed, when it becomes the session's notes.
  */
 import { v } from "convex/values";
-import { memberQuery, writerMutation } from "./functions";
+import { internal } from "./_generated/api";
+import { internalAction, internalMutation, internalQuery, memberQuery, writerMutation } from "./functions";
+import { ExtractionError, keyPointsWithOpenAI } from "./integrations/openai";
 import { addLine, agendaFor, checkInOf, moveLine, removeLine, saveCheckIn, setLineDone } from "./model/agenda";
-import { AGENDA_ITEM_MAX_CHARS, AGENDA_TEXTS, AGENDA_KEY_MAX, CHECK_IN_MAX_CHARS } from "./model/agendaRules";
+import { AGENDA_ITEM_MAX_CHARS, AGENDA_KEY_MAX, AGENDA_TEXTS, CHECK_IN_MAX_CHARS, groundKeyPoints, KEY_POINTS_AI_ATTEMPTS } from "./model/agendaRules";
 import { bounded } from "./model/bounds";
 import { userError } from "./model/errors";
 import { loadSessionFor } from "./model/sessions";
-import { agendaSourceValidator, checkInKeyValidator } from "./schema";
+import { agendaSourceValidator, checkInKeyValidator, keyPointValidator, transcriptSegmentValidator } from "./schema";
 
 const lineValidator = v.object({
   key: v.string(),
@@ -94,6 +96,52 @@ export const remove = writerMutation({
   returns: v.null(),
   handler: async (ctx, { sessionId, key }) => {
     await removeLine(ctx, ctx.viewer, sessionId, key);
+    return null;
+  },
+});
+
+/** A transcript's lines for the model, and the upload they belong to; null once it is gone. */
+export const keyPointsSource = internalQuery({
+  args: { transcriptId: v.id("transcripts") },
+  returns: v.union(v.null(), v.object({ segments: v.array(transcriptSegmentValidator), createdAt: v.number() })),
+  handler: async (ctx, { transcriptId }) => {
+    const transcript = await ctx.db.get("transcripts", transcriptId);
+    return transcript ? { segments: transcript.segments, createdAt: transcript.createdAt } : null;
+  },
+});
+
+/** The model's key points replace the rules' ones, unless the transcript was uploaded again meanwhile. */
+export const saveKeyPoints = internalMutation({
+  args: { transcriptId: v.id("transcripts"), createdAt: v.number(), points: v.array(keyPointValidator) },
+  returns: v.null(),
+  handler: async (ctx, { transcriptId, createdAt, points }) => {
+    const transcript = await ctx.db.get("transcripts", transcriptId);
+    if (transcript?.createdAt === createdAt) await ctx.db.patch("transcripts", transcriptId, { keyPoints: points, keyPointsBy: "openai" });
+    return null;
+  },
+});
+
+/**
+ * With OPENAI_API_KEY set, a new transcript's key points are read again by the model (the rules'
+ * ones are there meanwhile). A failure that may pass is tried again a minute later, a few times;
+ * any other failure, or an answer with no quote really in the transcript, keeps the rules' points.
+ */
+export const readKeyPoints = internalAction({
+  args: { transcriptId: v.id("transcripts"), createdAt: v.number(), attempt: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { transcriptId, createdAt, attempt }) => {
+    const source = await ctx.runQuery(internal.agenda.keyPointsSource, { transcriptId });
+    if (!source || source.createdAt !== createdAt) return null;
+    try {
+      const points = groundKeyPoints(await keyPointsWithOpenAI(source.segments), source.segments);
+      if (points.length > 0) await ctx.runMutation(internal.agenda.saveKeyPoints, { transcriptId, createdAt, points });
+    } catch (error) {
+      if (!(error instanceof ExtractionError) || !error.retryable || attempt >= KEY_POINTS_AI_ATTEMPTS) {
+        console.warn(`Key points for transcript ${transcriptId} stay the rules' ones: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }
+      await ctx.scheduler.runAfter(attempt * 60_000, internal.agenda.readKeyPoints, { transcriptId, createdAt, attempt: attempt + 1 });
+    }
     return null;
   },
 });

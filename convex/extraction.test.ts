@@ -171,12 +171,23 @@ const SAMPLE_TRANSCRIPT = OPENAI_SAMPLE_INPUT.segments
 
 const COMPLETIONS = `${OPENAI_API}/chat/completions`;
 
-/** When each request to OpenAI was sent (fake time), then lets the other handlers answer. */
+/** Whether a request asks for commitments (an upload also asks for the agenda's key points). */
+async function asksForCommitments(request: Request): Promise<boolean> {
+  const body = (await request.clone().json()) as { response_format?: { json_schema?: { name?: string } } };
+  return body.response_format?.json_schema?.name === "session_commitments";
+}
+
+/** `scenario` for the requests for commitments only; the agenda's key points are answered as usual. */
+function forCommitments(scenario: ReturnType<typeof http.post>) {
+  return http.post(COMPLETIONS, async (info) => ((await asksForCommitments(info.request)) ? (await scenario.run(info))?.response : undefined));
+}
+
+/** When each request to OpenAI for commitments was sent (fake time), then lets the other handlers answer. */
 function recordRequestTimes(): number[] {
   const sentAt: number[] = [];
   server.use(
-    http.post(COMPLETIONS, () => {
-      sentAt.push(Date.now());
+    http.post(COMPLETIONS, async ({ request }) => {
+      if (await asksForCommitments(request)) sentAt.push(Date.now());
     }),
   );
   return sentAt;
@@ -184,14 +195,15 @@ function recordRequestTimes(): number[] {
 
 /**
  * The waits between the attempts sent at `sentAt` are the nominal backoff times `jitter`: the pool
- * starts due work on its 100 ms segments and 200 ms polls, so up to a second later.
+ * starts due work on its 100 ms segments and 200 ms polls, so an attempt starts up to a second
+ * late, and a wait after a late attempt is up to a poll shorter.
  */
 function expectWaits(sentAt: number[], jitter: number) {
   const waits = sentAt.slice(1).map((time, i) => time - sentAt[i]!);
   expect(waits).toHaveLength(EXTRACTION_MAX_ATTEMPTS - 1);
   waits.forEach((wait, i) => {
     const nominal = EXTRACTION_BACKOFF_MS[i]! * jitter;
-    expect(wait).toBeGreaterThanOrEqual(nominal);
+    expect(wait).toBeGreaterThanOrEqual(nominal - 200);
     expect(wait).toBeLessThan(nominal + 1_000);
   });
 }
@@ -242,7 +254,12 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
     let calls = 0;
     const outage = openaiScenarios.serverError();
     const quota = openaiScenarios.quotaExceeded();
-    server.use(http.post(COMPLETIONS, (info) => (calls++ === 0 ? outage : quota).run(info).then((answer) => answer?.response)));
+    server.use(
+      http.post(COMPLETIONS, async (info) => {
+        if (!(await asksForCommitments(info.request))) return undefined;
+        return (calls++ === 0 ? outage : quota).run(info).then((answer) => answer?.response);
+      }),
+    );
     const sentAt = recordRequestTimes();
     await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
     const { run } = await coach.as.query(api.extraction.forSession, { sessionId });
@@ -259,7 +276,7 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
     vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
     // The pool's jitter factor is 0.5 + Math.random(): exactly 1 here, so the waits are the nominal ones.
     vi.spyOn(Math, "random").mockReturnValue(0.5);
-    server.use(openaiScenarios.invalidJson());
+    server.use(forCommitments(openaiScenarios.invalidJson()));
     const sentAt = recordRequestTimes();
     await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
     expectWaits(sentAt, 1);
@@ -286,7 +303,7 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
       const { t, coach, sessionId } = await setup();
       vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
       vi.spyOn(Math, "random").mockReturnValue(random);
-      server.use(openaiScenarios.serverError());
+      server.use(forCommitments(openaiScenarios.serverError()));
       const sentAt = recordRequestTimes();
       await upload(t, coach, sessionId, SAMPLE_TRANSCRIPT);
       expectWaits(sentAt, 0.5 + random);
@@ -297,7 +314,7 @@ describe("extraction with OpenAI (OPENAI_API_KEY set)", () => {
   it("succeeds on a later attempt after a passing failure, with the earlier error cleared", async () => {
     const { t, coach, sessionId } = await setup();
     vi.stubEnv("OPENAI_API_KEY", "sk-test-lwcc");
-    server.use(openaiScenarios.rateLimited());
+    server.use(forCommitments(openaiScenarios.rateLimited()));
     await coach.as.mutation(api.transcripts.upload, { sessionId, content: SAMPLE_TRANSCRIPT, format: "text" });
     // Run the first attempt only: the retry waits on a timer.
     await vi.advanceTimersByTimeAsync(1_000);

@@ -4,8 +4,10 @@
  */
 import { withSystemFields } from "convex-helpers/validators";
 import { v } from "convex/values";
-import { ruleKeyPoints } from "./model/agendaRules";
+import { internal } from "./_generated/api";
 import { memberQuery, staffMutation } from "./functions";
+import { openaiConfigured } from "./integrations/openai";
+import { ruleKeyPoints } from "./model/agendaRules";
 import { bounded } from "./model/bounds";
 import { userError } from "./model/errors";
 import { queueExtraction } from "./model/extractionPipeline";
@@ -55,6 +57,7 @@ export const upload = staffMutation({
           ...fields,
         });
     if (existing) await ctx.db.patch("transcripts", existing._id, fields);
+    if (openaiConfigured()) await ctx.scheduler.runAfter(0, internal.agenda.readKeyPoints, { transcriptId, createdAt: now, attempt: 1 });
     await onTranscriptReady(ctx, transcriptId);
     await queueExtraction(ctx, transcriptId, now);
     return transcriptId;

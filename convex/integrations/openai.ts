@@ -24,6 +24,7 @@ import {
   type CommitmentProposal,
   type ExtractionInput,
 } from "../model/extraction";
+import { KEY_POINT_MAX_CHARS, KEY_POINTS_MAX } from "../model/agendaRules";
 import { formatTimestamp } from "../model/transcripts";
 
 /** A pinned snapshot with structured outputs and a 1M-token context; OPENAI_MODEL overrides it. */
@@ -37,6 +38,8 @@ export const OPENAI_DEFAULT_MODEL = "gpt-4.1-2025-04-14";
 export const OPENAI_MAX_TRANSCRIPT_CHARS = 200_000;
 /** Room for ~100 commitments; a longer answer means the model ran away and is cut off. */
 const OPENAI_MAX_COMPLETION_TOKENS = 16_384;
+/** Three short quotes; anything longer ran away. */
+const KEY_POINTS_MAX_COMPLETION_TOKENS = 1_024;
 /**
  * Below Convex's 10-minute action limit, so a request that hangs ends as a retryable error the run
  * records, instead of the platform cutting the action off; 16k output tokens take a few minutes.
@@ -96,7 +99,7 @@ const INSTRUCTIONS = `You read the transcript of an ADHD coaching session betwee
 - If there are no commitments, answer with an empty list.`;
 
 /** The transcript as the model reads it: `[MM:SS] Speaker: text`, where `Speaker: text` is the transcript text's own line. */
-function transcriptLines(input: ExtractionInput): string {
+function transcriptLines(input: Pick<ExtractionInput, "segments">): string {
   return input.segments.map((s) => `[${formatTimestamp(s.startSeconds)}] ${s.speaker ? `${s.speaker}: ` : ""}${s.text}`).join("\n");
 }
 
@@ -113,7 +116,7 @@ function isAPIError(error: unknown): error is APIError {
  * repeat, and the pipeline caps the attempts. A cut-off answer is a runaway another attempt may not
  * repeat.
  */
-function extractionError(error: unknown): ExtractionError {
+function extractionError(error: unknown, schema = "commitments"): ExtractionError {
   if (error instanceof ExtractionError) return error;
   if (error instanceof APIConnectionError) return new ExtractionError(`OpenAI could not be reached: ${error.message}`, true);
   if (isAPIError(error)) {
@@ -130,7 +133,7 @@ function extractionError(error: unknown): ExtractionError {
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     return new ExtractionError(
-      `OpenAI's answer does not match the commitments schema (${issue?.path.join(".") || "answer"}: ${issue?.message}).`,
+      `OpenAI's answer does not match the ${schema} schema (${issue?.path.join(".") || "answer"}: ${issue?.message}).`,
       true,
     );
   }
@@ -174,5 +177,49 @@ export async function extractWithOpenAI(input: ExtractionInput): Promise<Commitm
     return await askOpenAI(input, transcript);
   } catch (error) {
     throw extractionError(error);
+  }
+}
+
+/** The key points' answer: quotes to open the next session with, each from one transcript line. */
+const keyPointsAnswer = z.object({
+  keyPoints: z.array(
+    z.object({
+      quote: z.string().describe("Words copied exactly from one transcript line."),
+      timestamp: z.string().describe("MM:SS of the line the quote comes from."),
+    }),
+  ),
+});
+
+const KEY_POINTS_FORMAT = zodResponseFormat(keyPointsAnswer, "session_key_points");
+
+const KEY_POINTS_INSTRUCTIONS = `You read the transcript of an ADHD coaching session between a coach and a member. Pick at most ${KEY_POINTS_MAX} key points worth bringing back at the start of their next session: a decision, an insight the member had, or a plan, in that order of preference. Skip small talk and things already done.
+
+- quote: one sentence or so that states the point, copied exactly as it appears in a single transcript line, character for character. Leave out the [MM:SS] timestamp and the speaker's name. Never paraphrase or join lines. At most ${KEY_POINT_MAX_CHARS} characters.
+- timestamp: the MM:SS timestamp of the line the quote comes from, as written in its brackets.
+- If nothing is worth bringing back, answer with an empty list.`;
+
+/** Up to three key points of a transcript, as the model picked them; grounding them is the caller's job (agendaRules.groundKeyPoints). */
+export async function keyPointsWithOpenAI(segments: ExtractionInput["segments"]): Promise<{ quote: string; timestamp: string }[]> {
+  if (!openaiConfigured()) throw new ExtractionError("OpenAI is not configured (OPENAI_API_KEY is not set).", false);
+  const transcript = transcriptLines({ segments });
+  if (transcript.length > OPENAI_MAX_TRANSCRIPT_CHARS) throw new ExtractionError("This transcript is too long to read for key points.", false);
+  try {
+    const client = new OpenAI({ apiKey: env.OPENAI_API_KEY?.trim(), maxRetries: 0, timeout: OPENAI_TIMEOUT_MS });
+    const completion = await client.chat.completions.parse({
+      model: env.OPENAI_MODEL?.trim() || OPENAI_DEFAULT_MODEL,
+      messages: [
+        { role: "system", content: KEY_POINTS_INSTRUCTIONS },
+        { role: "user", content: `Transcript:\n${transcript}` },
+      ],
+      response_format: KEY_POINTS_FORMAT,
+      max_completion_tokens: KEY_POINTS_MAX_COMPLETION_TOKENS,
+    });
+    const message = completion.choices[0]?.message;
+    if (!message) throw new ExtractionError("OpenAI answered without a message.", true);
+    if (message.refusal) throw new ExtractionError(`OpenAI declined to read this transcript: ${message.refusal}`, false);
+    if (!message.parsed) throw new ExtractionError(NOT_JSON, true);
+    return message.parsed.keyPoints;
+  } catch (error) {
+    throw extractionError(error, "key points");
   }
 }

@@ -38,6 +38,8 @@ export const AGENDA_ADDED_MAX = 30;
 export const AGENDA_COMMITMENTS_MAX = 8;
 /** Key points quoted from the last session. */
 export const KEY_POINTS_MAX = 3;
+/** Tries at reading key points with the model before the rules' ones are kept. */
+export const KEY_POINTS_AI_ATTEMPTS = 3;
 /** A quote is one sentence or so; longer segments are cut at a sentence end (the quote stays exact). */
 export const KEY_POINT_MAX_CHARS = 240;
 /** A line's key as a client sends it back: a source and an id or two. */
@@ -143,6 +145,23 @@ export function ruleKeyPoints(segments: readonly Segment[]): KeyPoint[] {
 export function isQuoteOf(point: KeyPoint, segments: readonly Segment[]): boolean {
   const quote = point.quote.trim();
   return quote.length > 0 && quote.length <= KEY_POINT_MAX_CHARS && segments.some((segment) => segment.text.includes(quote));
+}
+
+/**
+ * A model's key points, kept only where the quote is really in a transcript line: the line at the
+ * timestamp it named if the quote is there, else the first line that holds it. At most
+ * KEY_POINTS_MAX, in the order spoken.
+ */
+export function groundKeyPoints(points: readonly { quote: string; timestamp: string }[], segments: readonly Segment[]): KeyPoint[] {
+  const grounded: KeyPoint[] = [];
+  for (const point of points) {
+    const quote = point.quote.trim();
+    if (quote.length === 0 || quote.length > KEY_POINT_MAX_CHARS) continue;
+    const holding = segments.filter((segment) => segment.text.includes(quote));
+    const segment = holding.find((entry) => formatTimestamp(entry.startSeconds) === point.timestamp.trim()) ?? holding[0];
+    if (segment && !grounded.some((kept) => kept.quote === quote)) grounded.push({ quote, startSeconds: segment.startSeconds });
+  }
+  return grounded.slice(0, KEY_POINTS_MAX).sort((a, b) => a.startSeconds - b.startSeconds);
 }
 
 export interface CommitmentSource {

@@ -6,7 +6,7 @@ import type { CommitmentProposal, ExtractionInput } from "../../convex/model/ext
  * `chat.completion` object whose first choice carries the structured-output JSON as a string (or a
  * refusal), and `{ error: { message, type, param, code } }` on errors. The default handler checks
  * the Bearer key and the strict json_schema the way OpenAI does, and answers the commitments of
- * OPENAI_SAMPLE_INPUT; `openaiScenarios` are the other answers, for `server.use(...)`.
+ * OPENAI_SAMPLE_INPUT (or, asked for the session_key_points schema, its key points); `openaiScenarios` are the other answers, for `server.use(...)`.
  */
 export const OPENAI_API = "https://api.openai.com/v1";
 
@@ -85,6 +85,12 @@ export const OPENAI_SAMPLE_COMMITMENTS: CommitmentProposal[] = [
     confidence: 93,
     tentative: false,
   },
+];
+
+/** The key points gpt-4.1 picked from OPENAI_SAMPLE_INPUT (the agenda's "From the last session"). */
+export const OPENAI_SAMPLE_KEY_POINTS = [
+  { quote: "So the first step is really gathering the hours, not writing the invoice.", timestamp: "01:02" },
+  { quote: "I'll send the invoice to Dana by Friday.", timestamp: "01:22" },
 ];
 
 type FinishReason = "stop" | "length" | "content_filter";
@@ -192,7 +198,24 @@ function answering(body: (request: ChatRequest) => object) {
 export const openaiScenarios = {
   /** The recorded answer for OPENAI_SAMPLE_INPUT. */
   success: () =>
-    answering((chat) => chatCompletion({ content: JSON.stringify({ commitments: OPENAI_SAMPLE_COMMITMENTS }) }, "stop", chat.model)),
+    answering((chat) =>
+      chatCompletion(
+        {
+          content: JSON.stringify(
+            chat.response_format?.json_schema?.name === "session_key_points" ? { keyPoints: OPENAI_SAMPLE_KEY_POINTS } : { commitments: OPENAI_SAMPLE_COMMITMENTS },
+          ),
+        },
+        "stop",
+        chat.model,
+      ),
+    ),
+  /** Key points whose quotes are not in the transcript (a model that paraphrased); other requests go on to the default handler. */
+  paraphrasedKeyPoints: () =>
+    http.post(`${OPENAI_API}/chat/completions`, async ({ request }) => {
+      const chat = (await request.clone().json()) as ChatRequest;
+      if (chat.response_format?.json_schema?.name !== "session_key_points") return undefined;
+      return HttpResponse.json(chatCompletion({ content: JSON.stringify({ keyPoints: [{ quote: "Maya will invoice Dana this week.", timestamp: "01:22" }] }) }));
+    }),
   refusal: (refusal = "I'm sorry, I can't assist with that request.") => answering(() => chatCompletion({ content: null, refusal })),
   /** Content that is not JSON at all. */
   invalidJson: () => answering(() => chatCompletion({ content: '{"commitments": [{"title": "Send the invoice to Dana", "descr' })),
