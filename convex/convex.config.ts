@@ -30,7 +30,7 @@ const app = defineApp({
     /** The e-mail provider's daily sending quota (default 100, Resend's free plan) and the vendor API calls budgeted per hour (default 1000), for the system health tab. */
     EMAIL_DAILY_QUOTA: optional,
     VENDOR_API_CALL_BUDGET: optional,
-    /** OpenAI: the API key and, optionally, the model for commitment extraction. */
+    /** OpenAI: the API key and, optionally, the model for commitment extraction and the agenda's key points. */
     OPENAI_API_KEY: optional,
     OPENAI_MODEL: optional,
     /** Signs account links (reactivation, "Keep my account active"), HS256: at least 32 random characters. */
