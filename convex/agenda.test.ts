@@ -3,15 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OPENAI_API, OPENAI_SAMPLE_INPUT, openaiScenarios } from "../tests/mocks/openai";
 import { server } from "../tests/mocks/server";
 import { api } from "./_generated/api";
-import type { Doc, Id } from "./_generated/dataModel";
+import type { Id } from "./_generated/dataModel";
 import { AGENDA_ADDED_MAX, agendaKeys, CHECK_IN_MAX_CHARS, CHECK_IN_TEXTS, KEY_POINTS_AI_ATTEMPTS } from "./model/agendaRules";
 import { formatTimestamp } from "./model/transcripts";
 import { sendReminder } from "./model/bookings";
 import { REMINDER_OFFSETS_MS } from "./model/notifications";
 import { codeOf } from "./test.forum";
-import { HOUR, insertSession, notificationsOf } from "./test.sessions";
+import { HOUR, insertActionItem, insertSession, notificationsOf } from "./test.sessions";
 import { newConvexTest } from "./test.setup";
-import { signedIn, type T } from "./test.users";
+import { signedIn } from "./test.users";
 
 const DAY = 24 * HOUR;
 /** Monday 2 March 2026, 12:00 UTC. */
@@ -32,29 +32,6 @@ async function setup() {
   const earlier = await insertSession(t, { memberId: member.id, coachId: coach.id, status: "completed", startsAt: NOW - 7 * DAY });
   const sessionId = await insertSession(t, { memberId: member.id, coachId: coach.id, startsAt: NOW + 2 * DAY });
   return { t, coach, member, earlier, sessionId };
-}
-
-function commitment(t: T, member: Person, coach: Person, sessionId: Id<"sessions">, title: string, fields: Partial<Doc<"actionItems">> = {}) {
-  return t.run((ctx) =>
-    ctx.db.insert("actionItems", {
-      sessionId,
-      memberId: member.id,
-      coachId: coach.id,
-      title,
-      description: "",
-      responsibleUserId: member.id,
-      commitmentType: "user_commitment",
-      status: "pending",
-      priority: "medium",
-      tags: [],
-      coachVisible: true,
-      clientVisible: true,
-      createdBy: coach.id,
-      createdAt: NOW,
-      updatedAt: NOW,
-      ...fields,
-    }),
-  );
 }
 
 const TRANSCRIPT = [
@@ -116,11 +93,11 @@ describe("check-in", () => {
 describe("agenda", () => {
   it("drafts overdue commitments first, then the check-in, then the others by due date, then the last session's quotes with their times", async () => {
     const { t, coach, member, earlier, sessionId } = await setup();
-    await commitment(t, member, coach, earlier, "Book the dentist", { dueDate: "2026-03-20" });
-    await commitment(t, member, coach, earlier, "Send the invoices", { dueDate: "2026-02-27" });
-    await commitment(t, member, coach, earlier, "Call the bank", { dueDate: "2026-03-05" });
-    await commitment(t, member, coach, earlier, "Finished already", { status: "completed", dueDate: "2026-02-01" });
-    await commitment(t, member, coach, earlier, "Coach's private note", { clientVisible: false, dueDate: "2026-03-04" });
+    await insertActionItem(t, earlier, "Book the dentist", { dueDate: "2026-03-20" });
+    await insertActionItem(t, earlier, "Send the invoices", { dueDate: "2026-02-27" });
+    await insertActionItem(t, earlier, "Call the bank", { dueDate: "2026-03-05" });
+    await insertActionItem(t, earlier, "Finished already", { status: "completed", dueDate: "2026-02-01" });
+    await insertActionItem(t, earlier, "Coach's private note", { clientVisible: false, dueDate: "2026-03-04" });
     await coach.as.mutation(api.transcripts.upload, { sessionId: earlier, content: TRANSCRIPT, format: "text" });
     await member.as.mutation(api.agenda.saveAnswer, { sessionId, key: "focus", text: "Get Fridays back" });
     await member.as.mutation(api.agenda.saveAnswer, { sessionId, key: "moved", text: "Morning planning stuck for 4 days" });
@@ -146,9 +123,9 @@ describe("agenda", () => {
 
   it("keeps the draft at the first change; coach and member edit at once and both edits stay", async () => {
     const { t, coach, member, earlier, sessionId } = await setup();
-    await commitment(t, member, coach, earlier, "First", { dueDate: "2026-03-03" });
-    await commitment(t, member, coach, earlier, "Second", { dueDate: "2026-03-04" });
-    await commitment(t, member, coach, earlier, "Third", { dueDate: "2026-03-05" });
+    await insertActionItem(t, earlier, "First", { dueDate: "2026-03-03" });
+    await insertActionItem(t, earlier, "Second", { dueDate: "2026-03-04" });
+    await insertActionItem(t, earlier, "Third", { dueDate: "2026-03-05" });
     const keys = (await agendaOf(member, sessionId)).lines.map((line) => line.key);
 
     await Promise.all([
@@ -169,16 +146,16 @@ describe("agenda", () => {
     expect(await t.run((ctx) => ctx.db.query("agendaItems").collect())).toHaveLength(4);
 
     // A commitment made after the first change joins at the end, and a later check-in answer too.
-    await commitment(t, member, coach, earlier, "Fourth", { dueDate: "2026-03-06" });
+    await insertActionItem(t, earlier, "Fourth", { dueDate: "2026-03-06" });
     await member.as.mutation(api.agenda.saveAnswer, { sessionId, key: "stuck", text: "Email" });
     expect((await texts(member, sessionId)).slice(-2)).toEqual(["Email", "Fourth"]);
   });
 
   it("moves a line between neighbours too close to split by numbering the agenda afresh", async () => {
-    const { t, coach, member, earlier, sessionId } = await setup();
-    await commitment(t, member, coach, earlier, "A", { dueDate: "2026-03-03" });
-    await commitment(t, member, coach, earlier, "B", { dueDate: "2026-03-04" });
-    await commitment(t, member, coach, earlier, "C", { dueDate: "2026-03-05" });
+    const { t, member, earlier, sessionId } = await setup();
+    await insertActionItem(t, earlier, "A", { dueDate: "2026-03-03" });
+    await insertActionItem(t, earlier, "B", { dueDate: "2026-03-04" });
+    await insertActionItem(t, earlier, "C", { dueDate: "2026-03-05" });
     const [a, , c] = (await agendaOf(member, sessionId)).lines.map((line) => line.key);
     await member.as.mutation(api.agenda.setDone, { sessionId, key: a!, done: true });
     // After many moves between the same two lines, their positions sit a hair apart.
@@ -198,9 +175,9 @@ describe("agenda", () => {
 
   it("moves a line past the lines its mover sees, whatever only the other side sees between them", async () => {
     const { t, coach, member, earlier, sessionId } = await setup();
-    await commitment(t, member, coach, earlier, "A", { dueDate: "2026-03-03" });
-    await commitment(t, member, coach, earlier, "Coach's note", { dueDate: "2026-03-04", clientVisible: false });
-    await commitment(t, member, coach, earlier, "B", { dueDate: "2026-03-05" });
+    await insertActionItem(t, earlier, "A", { dueDate: "2026-03-03" });
+    await insertActionItem(t, earlier, "Coach's note", { dueDate: "2026-03-04", clientVisible: false });
+    await insertActionItem(t, earlier, "B", { dueDate: "2026-03-05" });
     const key = (await agendaOf(coach, sessionId)).lines[2]!.key;
     await coach.as.mutation(api.agenda.setDone, { sessionId, key: (await agendaOf(coach, sessionId)).lines[1]!.key, done: true });
     expect(await texts(member, sessionId)).toEqual(["A", "B"]);
@@ -234,7 +211,7 @@ describe("agenda", () => {
 
   it("becomes the session's notes when it is completed: kept as it stood, no longer changed", async () => {
     const { t, coach, member, earlier, sessionId } = await setup();
-    await commitment(t, member, coach, earlier, "Send the invoices", { dueDate: "2026-03-10" });
+    await insertActionItem(t, earlier, "Send the invoices", { dueDate: "2026-03-10" });
     await member.as.mutation(api.agenda.saveAnswer, { sessionId, key: "focus", text: "Invoices" });
     vi.setSystemTime(NOW + 2 * DAY + HOUR);
     await coach.as.mutation(api.sessions.complete, { sessionId });

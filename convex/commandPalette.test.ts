@@ -7,7 +7,7 @@ import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { JOIN_WINDOW_OPENS_MINUTES } from "./model/sessions";
 import { PALETTE_OPEN_ITEMS, PALETTE_RECENT } from "./model/commandPalette";
-import { HOUR, insertSession, MINUTE } from "./test.sessions";
+import { HOUR, insertActionItem, insertSession, MINUTE } from "./test.sessions";
 import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
@@ -44,27 +44,7 @@ type ItemFields = Partial<Omit<Doc<"actionItems">, "_id" | "_creationTime" | "se
 
 /** An open, medium item of the session's member, visible to both sides, unless `fields` say otherwise. */
 function insertItem(t: T, sessionId: Id<"sessions">, fields: ItemFields = {}) {
-  return t.run(async (ctx) => {
-    const session = (await ctx.db.get("sessions", sessionId))!;
-    return ctx.db.insert("actionItems", {
-      sessionId,
-      memberId: session.memberId,
-      coachId: session.coachId,
-      title: "Plan the week",
-      description: "",
-      responsibleUserId: session.memberId,
-      commitmentType: "user_commitment",
-      status: "pending",
-      priority: "medium",
-      tags: [],
-      coachVisible: true,
-      clientVisible: true,
-      createdBy: session.memberId,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      ...fields,
-    });
-  });
+  return insertActionItem(t, sessionId, "Plan the week", fields);
 }
 
 /** A recording of the session, filed by its coach at `createdAt`. */

@@ -9,7 +9,7 @@ import { env } from "./_generated/server";
 import { NUDGE_LINK_TTL_MS, NUDGE_PATH, NUDGE_TEXTS, nextNudgeAt } from "./model/nudgeRules";
 import { LINK_PURPOSES, signAccountLink } from "./model/reactivation";
 import { codeOf } from "./test.forum";
-import { insertSession, notificationsOf } from "./test.sessions";
+import { insertActionItem, insertSession, notificationsOf } from "./test.sessions";
 import { newConvexTest } from "./test.setup";
 import { signedIn, type T } from "./test.users";
 
@@ -28,30 +28,9 @@ async function setup(overrides: Partial<Doc<"users">> = {}) {
   return { t, coach, member, sessionId };
 }
 
-/** One of the member's own open commitments, due on `dueDate`. */
-function itemFor(t: T, member: Member, sessionId: Id<"sessions">, title: string, dueDate: string, fields: Partial<Doc<"actionItems">> = {}) {
-  return t.run(async (ctx) => {
-    const session = (await ctx.db.get("sessions", sessionId))!;
-    return ctx.db.insert("actionItems", {
-      sessionId,
-      memberId: member.id,
-      coachId: session.coachId,
-      title,
-      description: "",
-      responsibleUserId: member.id,
-      commitmentType: "user_commitment",
-      status: "pending",
-      priority: "medium",
-      dueDate,
-      tags: [],
-      coachVisible: true,
-      clientVisible: true,
-      createdBy: member.id,
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      ...fields,
-    });
-  });
+/** One of the member's own open commitments, due on `dueDate` (the session is theirs). */
+function itemFor(t: T, sessionId: Id<"sessions">, title: string, dueDate: string, fields: Partial<Doc<"actionItems">> = {}) {
+  return insertActionItem(t, sessionId, title, { dueDate, ...fields });
 }
 
 const turnOn = (member: Member, quiet = { quietStart: 20, quietEnd: 9 }) => member.as.mutation(api.nudges.save, { enabled: true, ...quiet });
@@ -90,7 +69,7 @@ afterEach(() => {
 describe("gentle nudges: opt-in, one a day, one or two items", () => {
   it("sends nothing to a member who has not turned nudges on", async () => {
     const { t, member, sessionId } = await setup();
-    await itemFor(t, member, sessionId, "Send the invoice", "2026-03-02");
+    await itemFor(t, sessionId, "Send the invoice", "2026-03-02");
     expect(await member.as.query(api.nudges.settings, {})).toEqual({ enabled: false, quietStart: 20, quietEnd: 9 });
     for (let hour = 0; hour < 48; hour++) await sweepAt(t, NOW + hour * HOUR);
     expect(await nudgesOf(t, member.id)).toEqual([]);
@@ -99,10 +78,10 @@ describe("gentle nudges: opt-in, one a day, one or two items", () => {
 
   it("once on, sends one calm nudge when quiet hours end, naming the two items due soonest, in the app and by e-mail", async () => {
     const { t, member, sessionId } = await setup();
-    await itemFor(t, member, sessionId, "Book the dentist", "2026-03-04");
-    await itemFor(t, member, sessionId, "Send the invoice", "2026-03-02", { priority: "low" });
-    await itemFor(t, member, sessionId, "Call the accountant", "2026-03-03");
-    await itemFor(t, member, sessionId, "Plan the quarter", "2026-03-20");
+    await itemFor(t, sessionId, "Book the dentist", "2026-03-04");
+    await itemFor(t, sessionId, "Send the invoice", "2026-03-02", { priority: "low" });
+    await itemFor(t, sessionId, "Call the accountant", "2026-03-03");
+    await itemFor(t, sessionId, "Plan the quarter", "2026-03-20");
     await turnOn(member);
     // Every quarter hour of two days, as the cron runs: 06:00 UTC is still quiet in London.
     for (let quarter = 0; quarter < 8 * 24; quarter++) await sweepAt(t, NOW + quarter * 15 * 60_000);
@@ -130,17 +109,17 @@ describe("gentle nudges: opt-in, one a day, one or two items", () => {
 
   it("leaves out what is not the member's to do, not open, blocked, without a due day or far off", async () => {
     const { t, coach, member, sessionId } = await setup();
-    await itemFor(t, member, sessionId, "Coach's task", "2026-03-02", { responsibleUserId: coach.id });
-    await itemFor(t, member, sessionId, "Hidden from the client", "2026-03-02", { clientVisible: false });
-    await itemFor(t, member, sessionId, "Already done", "2026-03-02", { status: "completed" });
-    await itemFor(t, member, sessionId, "Waiting on someone", "2026-03-02", { status: "blocked" });
-    await itemFor(t, member, sessionId, "No day", "2026-03-02", { dueDate: undefined });
-    await itemFor(t, member, sessionId, "Next month", "2026-04-02");
-    await itemFor(t, member, sessionId, "Long ago", "2026-02-01");
+    await itemFor(t, sessionId, "Coach's task", "2026-03-02", { responsibleUserId: coach.id });
+    await itemFor(t, sessionId, "Hidden from the client", "2026-03-02", { clientVisible: false });
+    await itemFor(t, sessionId, "Already done", "2026-03-02", { status: "completed" });
+    await itemFor(t, sessionId, "Waiting on someone", "2026-03-02", { status: "blocked" });
+    await itemFor(t, sessionId, "No day", "2026-03-02", { dueDate: undefined });
+    await itemFor(t, sessionId, "Next month", "2026-04-02");
+    await itemFor(t, sessionId, "Long ago", "2026-02-01");
     await turnOn(member);
     await sweepAt(t, Date.UTC(2026, 2, 2, 9));
     expect(await nudgesOf(t, member.id)).toEqual([]);
-    await itemFor(t, member, sessionId, "Tidy the desk", "2026-03-05", { status: "in_progress" });
+    await itemFor(t, sessionId, "Tidy the desk", "2026-03-05", { status: "in_progress" });
     // Nothing was due this morning, so today is not used up, but the next look is tomorrow's.
     await sweepAt(t, Date.UTC(2026, 2, 2, 12));
     expect(await nudgesOf(t, member.id)).toEqual([]);
@@ -150,7 +129,7 @@ describe("gentle nudges: opt-in, one a day, one or two items", () => {
 
   it("stops when turned off, and sends nothing to a paused account", async () => {
     const { t, member, sessionId } = await setup();
-    await itemFor(t, member, sessionId, "Send the invoice", "2026-03-02");
+    await itemFor(t, sessionId, "Send the invoice", "2026-03-02");
     await turnOn(member);
     await member.as.mutation(api.nudges.save, { enabled: false, quietStart: 20, quietEnd: 9 });
     await sweepAt(t, Date.UTC(2026, 2, 2, 9));
@@ -172,7 +151,7 @@ describe("gentle nudges: opt-in, one a day, one or two items", () => {
 
   it("follows a new time zone from the next look", async () => {
     const { t, member, sessionId } = await setup({ timezone: "UTC" });
-    await itemFor(t, member, sessionId, "Send the invoice", "2026-03-03");
+    await itemFor(t, sessionId, "Send the invoice", "2026-03-03");
     await turnOn(member);
     // 09:00 in Los Angeles is 17:00 UTC; the UTC morning passes without a nudge.
     await member.as.mutation(api.users.updateProfile, { timezone: "America/Los_Angeles" });
@@ -190,8 +169,8 @@ describe("gentle nudges: quiet hours across a change of daylight saving time", (
     const nySession = await insertSession(t, { memberId: newYork.id, coachId: (await t.run((ctx) => ctx.db.get("sessions", sessionId)))!.coachId, status: "completed", startsAt: start - DAY });
     // Due days that keep something due soon on every day of the run.
     for (const due of ["2026-10-24", "2026-10-31", "2026-11-06"]) {
-      await itemFor(t, berlin, sessionId, `Berlin ${due}`, due);
-      await itemFor(t, newYork, nySession, `New York ${due}`, due);
+      await itemFor(t, sessionId, `Berlin ${due}`, due);
+      await itemFor(t, nySession, `New York ${due}`, due);
     }
     await turnOn(berlin);
     await turnOn(newYork, { quietStart: 22, quietEnd: 7 });
@@ -226,8 +205,8 @@ describe("gentle nudges: quiet hours across a change of daylight saving time", (
 describe("gentle nudges: one-click answers", () => {
   async function nudged() {
     const ctx = await setup();
-    const first = await itemFor(ctx.t, ctx.member, ctx.sessionId, "Send the invoice", "2026-03-02");
-    const second = await itemFor(ctx.t, ctx.member, ctx.sessionId, "Call the accountant", "2026-03-03");
+    const first = await itemFor(ctx.t, ctx.sessionId, "Send the invoice", "2026-03-02");
+    const second = await itemFor(ctx.t, ctx.sessionId, "Call the accountant", "2026-03-03");
     await turnOn(ctx.member);
     await sweepAt(ctx.t, Date.UTC(2026, 2, 2, 9));
     return { ...ctx, first, second, links: await linksOf(ctx.t, ctx.member) };

@@ -1,5 +1,5 @@
 /**
- * Test rows for sessions, recordings and transcripts in convex-test, and the ledger check. Two dots in the name, so
+ * Test rows for sessions, their action items, recordings and transcripts in convex-test, and the ledger check. Two dots in the name, so
  * Convex does not deploy this file.
  */
 import type { Doc, Id } from "./_generated/dataModel";
@@ -31,6 +31,31 @@ export function insertSession(
       endsAt: fields.endsAt ?? startsAt + durationMinutes * MINUTE,
     }),
   );
+}
+
+/** An open action item of the session's member with its coach, owned by the member, unless `fields` say otherwise. */
+export function insertActionItem(t: T, sessionId: Id<"sessions">, title: string, fields: Partial<Omit<Doc<"actionItems">, "_id" | "_creationTime">> = {}) {
+  return t.run(async (ctx) => {
+    const session = (await ctx.db.get("sessions", sessionId))!;
+    return ctx.db.insert("actionItems", {
+      sessionId,
+      memberId: session.memberId,
+      coachId: session.coachId,
+      title,
+      description: "",
+      responsibleUserId: session.memberId,
+      commitmentType: "user_commitment",
+      status: "pending",
+      priority: "medium",
+      tags: [],
+      coachVisible: true,
+      clientVisible: true,
+      createdBy: session.memberId,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      ...fields,
+    });
+  });
 }
 
 /**
