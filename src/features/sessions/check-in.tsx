@@ -83,8 +83,13 @@ function Answer({ sessionId, question, initial, onState }: { sessionId: Id<"sess
  */
 export function CheckInForm({ sessionId, answers }: { sessionId: Id<"sessions">; answers: CheckInAnswers }) {
   const [state, setState] = useState<SaveState>("idle");
+  const section = useRef<HTMLElement>(null);
+  // The reminder's link names the check-in, which appears only once the page's data has arrived.
+  useEffect(() => {
+    if (window.location.hash === CHECK_IN_ANCHOR) section.current?.scrollIntoView?.({ block: "start" });
+  }, []);
   return (
-    <section id={CHECK_IN_ANCHOR.slice(1)} aria-labelledby="check-in-title" className="flex scroll-mt-20 flex-col gap-4 rounded-xl border bg-card p-5">
+    <section ref={section} id={CHECK_IN_ANCHOR.slice(1)} aria-labelledby="check-in-title" className="flex scroll-mt-20 flex-col gap-4 rounded-xl border bg-card p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="check-in-title" className="flex items-center gap-2 text-lg font-semibold">
           <MessageCircleHeartIcon className="size-5 text-primary" aria-hidden />

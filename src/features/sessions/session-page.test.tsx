@@ -273,6 +273,21 @@ describe("check-in, agenda and suggestions on the session page", () => {
     expect(await checkIn.findByRole("status")).toHaveTextContent("Saved");
   });
 
+  it("brings the check-in into view when the reminder's link names it", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    window.location.hash = "#check-in";
+    try {
+      await renderSession();
+      expect(scrolled.map((element) => element.id)).toEqual(["check-in"]);
+    } finally {
+      window.location.hash = "";
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it("shows the coach the member's answers and a draft agenda to reorder, tick and add to", async () => {
     state.agenda = agendaData({ canCheckIn: false, checkIn: { focus: "Invoices", updatedAt: NOW }, lines: [OVERDUE_LINE, QUOTE_LINE] });
     await renderSession();
