@@ -7,7 +7,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery, memberQuery, writerMutation } from "./functions";
 import { ExtractionError, keyPointsWithOpenAI } from "./integrations/openai";
-import { addLine, agendaFor, checkInOf, moveLine, removeLine, saveCheckIn, setLineDone } from "./model/agenda";
+import { addLine, agendaFor, moveLine, removeLine, saveCheckIn, setLineDone } from "./model/agenda";
 import { AGENDA_ITEM_MAX_CHARS, AGENDA_KEY_MAX, AGENDA_TEXTS, CHECK_IN_MAX_CHARS, groundKeyPoints, KEY_POINTS_AI_ATTEMPTS } from "./model/agendaRules";
 import { bounded } from "./model/bounds";
 import { userError } from "./model/errors";
@@ -43,7 +43,7 @@ export const get = memberQuery({
   }),
   handler: async (ctx, { sessionId }) => {
     const session = await loadSessionFor(ctx, ctx.viewer, sessionId, "read");
-    const [agenda, row] = await Promise.all([agendaFor(ctx, ctx.viewer, session, Date.now()), checkInOf(ctx, sessionId)]);
+    const { checkIn: row, ...agenda } = await agendaFor(ctx, ctx.viewer, session, Date.now());
     return {
       ...agenda,
       checkIn: row ? { moved: row.moved, stuck: row.stuck, focus: row.focus, updatedAt: row.updatedAt } : null,

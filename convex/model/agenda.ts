@@ -40,6 +40,8 @@ export interface AgendaView {
   mode: AgendaMode;
   lines: AgendaLineView[];
   canEdit: boolean;
+  /** The member's check-in, read once for the draft and the page. */
+  checkIn: Doc<"sessionCheckIns"> | null;
 }
 
 /** Who may change a session's agenda: its own coach and member, and admins; read-only for other staff. */
@@ -117,15 +119,26 @@ async function pairItems(ctx: Pick<QueryCtx, "db">, session: Doc<"sessions">, ro
   return items.filter((item) => item.coachId === session.coachId && visibleToRole(role, item));
 }
 
-/** The draft as `role` may see it, for today in `timezone`. */
-async function draftFor(ctx: Pick<QueryCtx, "db">, session: Doc<"sessions">, role: string, timezone: string, now: number): Promise<AgendaLine[]> {
-  const [commitments, checkIn, keyPoints] = await Promise.all([pairItems(ctx, session, role), checkInOf(ctx, session._id), lastKeyPoints(ctx, session)]);
+/** The draft as `role` may see it, for today in `timezone`, with the session's check-in `checkIn`. */
+async function draftFor(
+  ctx: Pick<QueryCtx, "db">,
+  session: Doc<"sessions">,
+  checkIn: Doc<"sessionCheckIns"> | null,
+  role: string,
+  timezone: string,
+  now: number,
+): Promise<AgendaLine[]> {
+  const [commitments, keyPoints] = await Promise.all([pairItems(ctx, session, role), lastKeyPoints(ctx, session)]);
   return draftAgenda({ commitments, checkIn: answersOf(checkIn), keyPoints, today: todayIn(timezone, now) });
+}
+
+function keyOf(row: Doc<"agendaItems">) {
+  return row.key ?? agendaKeys.added(row._id);
 }
 
 function lineOfRow(row: Doc<"agendaItems">): AgendaLineView {
   return {
-    key: row.key ?? agendaKeys.added(row._id),
+    key: keyOf(row),
     source: row.source,
     text: row.text,
     done: row.done,
@@ -141,11 +154,11 @@ function lineOfRow(row: Doc<"agendaItems">): AgendaLineView {
  * out), then the draft's lines not kept yet. For a completed session, only the kept lines: its notes.
  */
 export async function agendaFor(ctx: Pick<QueryCtx, "db">, viewer: Doc<"users">, session: Doc<"sessions">, now: number): Promise<AgendaView> {
-  const rows = await rowsOf(ctx, session._id);
+  const [rows, checkIn] = await Promise.all([rowsOf(ctx, session._id), checkInOf(ctx, session._id)]);
   const canEdit = session.status === "scheduled" && canEditAgenda(viewer, session);
   const visible = await visibleRows(ctx, rows, viewer.role);
-  if (session.status !== "scheduled") return { mode: "notes", lines: visible.map(lineOfRow), canEdit: false };
-  const draft = await draftFor(ctx, session, viewer.role, viewer.timezone, now);
+  if (session.status !== "scheduled") return { mode: "notes", lines: visible.map(lineOfRow), canEdit: false, checkIn };
+  const draft = await draftFor(ctx, session, checkIn, viewer.role, viewer.timezone, now);
   const live = new Map(draft.map((line) => [line.key, line]));
   const kept = new Set(rows.map((row) => row.key));
   const lines = [
@@ -153,7 +166,7 @@ export async function agendaFor(ctx: Pick<QueryCtx, "db">, viewer: Doc<"users">,
     ...visible.map((row) => ({ ...lineOfRow(row), ...(row.key ? live.get(row.key) : undefined), done: row.done })),
     ...draft.filter((line) => !kept.has(line.key)).map((line) => ({ ...line, done: false })),
   ];
-  return { mode: rows.length === 0 ? "draft" : "live", lines, canEdit };
+  return { mode: rows.length === 0 ? "draft" : "live", lines, canEdit, checkIn };
 }
 
 async function visibleRows(ctx: Pick<QueryCtx, "db">, rows: Doc<"agendaItems">[], role: string) {
@@ -179,7 +192,7 @@ export async function materialise(ctx: MutationCtx, session: Doc<"sessions">, ro
   const kept = new Set(rows.map((row) => row.key));
   let position = rows.length > 0 ? rows[rows.length - 1]!.position : 0;
   const added: Doc<"agendaItems">[] = [];
-  for (const line of await draftFor(ctx, session, role, timezone, now)) {
+  for (const line of await draftFor(ctx, session, await checkInOf(ctx, session._id), role, timezone, now)) {
     if (kept.has(line.key)) continue;
     position += POSITION_STEP;
     const fields = {
@@ -198,10 +211,6 @@ export async function materialise(ctx: MutationCtx, session: Doc<"sessions">, ro
     added.push({ _id: await ctx.db.insert("agendaItems", fields), _creationTime: now, ...fields });
   }
   return [...rows, ...added];
-}
-
-function keyOf(row: Doc<"agendaItems">) {
-  return row.key ?? agendaKeys.added(row._id);
 }
 
 async function editableRows(ctx: MutationCtx, viewer: Doc<"users">, sessionId: Id<"sessions">, now: number) {
