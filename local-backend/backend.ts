@@ -109,6 +109,11 @@ function listen(server: Server, port: number, host: string) {
   });
 }
 
+/** A request's path for the log: without its query, and without long tokens in the path (a calendar feed's secret). */
+export function routeForLog(path: string): string {
+  return path.split("?")[0]!.replace(/[A-Za-z0-9_-]{20,}/g, "…");
+}
+
 export async function startBackend(options: BackendOptions): Promise<Backend> {
   const host = options.host ?? "127.0.0.1";
   const log = options.log ?? ((message: string) => console.log(`[backend] ${message}`));
@@ -304,7 +309,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     const now = performance.now();
     if (now - received < SLOW_MUTATION_MS) return;
     const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
-    log(`slow http action ${method} ${path.split("?")[0]}: ${ms(received, now)} in all; reading and running ${ms(received, ran)}, disk sync ${ms(ran, now)}`);
+    log(`slow http action ${method} ${routeForLog(path)}: ${ms(received, now)} in all; reading and running ${ms(received, ran)}, disk sync ${ms(ran, now)}`);
   }
 
   function fail(response: ServerResponse, error: unknown) {

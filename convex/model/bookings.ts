@@ -588,12 +588,7 @@ export async function sendReminder(
       priority: style.priority,
       title: style.title,
       message: checkIn ? `${message} ${CHECK_IN_TEXTS.invite}` : message,
-      actions: checkIn
-        ? [
-            { label: CHECK_IN_TEXTS.inviteAction, url: `${url}${CHECK_IN_ANCHOR}` },
-            { label: "Join", url },
-          ]
-        : [{ label: "Join", url }],
+      actions: [...(checkIn ? [{ label: CHECK_IN_TEXTS.inviteAction, url: `${url}${CHECK_IN_ANCHOR}` }] : []), { label: "Join", url }],
       data: { sessionId: session._id },
     },
     { reminder: true, now },
