@@ -47,6 +47,23 @@ describe("the app over a prerendered page", () => {
   });
 });
 
+describe("the home page where the no-JavaScript newsletter sign-up lands", () => {
+  it.each([
+    ["/?newsletter=subscribed", "Thanks! Please check your inbox"],
+    ["/?newsletter=busy&wait=120", "Please try again in 2 minutes"],
+  ])("takes %s over without a mismatch, then shows the outcome", async (landing, outcome) => {
+    const page = (await render("/"))!;
+    installMatchMedia({ dark: false });
+    const container = placePrerendered(page);
+    expect(container.textContent).not.toContain(outcome);
+    const takenOver = await takeOver(container, landing);
+    root = takenOver.root;
+
+    expect(takenOver.mismatches).toEqual([]);
+    expect(container.querySelector("#newsletter")?.textContent).toContain(outcome);
+  });
+});
+
 describe("a visitor's first click on a prerendered page", () => {
   // The app starts on React's own schedule, as in a browser; act() would hold its render back.
   const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };

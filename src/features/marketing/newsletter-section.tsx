@@ -2,7 +2,7 @@ import { CONTACT_LIMITS, newsletterErrors } from "@convex/model/contact";
 import { AUTH_MESSAGES } from "@convex/model/authMessages";
 import { useRouterState } from "@tanstack/react-router";
 import { CheckCircle2Icon, InfoIcon, MailIcon } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { ErrorSummary } from "@/components/forms/error-summary";
 import { FormField } from "@/components/forms/form-field";
 import { useFormErrors } from "@/components/forms/use-form-errors";
@@ -14,6 +14,8 @@ import { NEWSLETTER_FORM_ACTION, NEWSLETTER_TEXT, noticeFor, outcomeFromSearch, 
 const FIELD_IDS = { name: "newsletter-name", email: "newsletter-email" } as const;
 type Status = "idle" | "submitting" | "subscribed";
 
+const noChange = () => () => {};
+
 /**
  * The newsletter sign-up (SPEC §4, §7). A real form that posts to /newsletter/subscribe, so it
  * works without JavaScript; with JavaScript it posts to /api/newsletter and stays on the page,
@@ -24,9 +26,14 @@ export function NewsletterSection({ post = postNewsletter }: { post?: (data: For
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   // What the no-JavaScript post reported when it sent the visitor back here.
   const [returned] = useState(() => outcomeFromSearch(searchStr));
-  const [status, setStatus] = useState<Status>(returned?.outcome === "subscribed" ? "subscribed" : "idle");
+  // The home page is prerendered without it: shown from the render after hydration, so the first
+  // one matches the markup (a mismatch would make React render the whole page anew).
+  const hydrated = useSyncExternalStore(noChange, () => true, () => false);
+  const shown = hydrated ? returned : null;
+  const [submitted, setStatus] = useState<Status>("idle");
+  const status: Status = submitted === "idle" && shown?.outcome === "subscribed" ? "subscribed" : submitted;
   const form = useFormErrors(FIELD_IDS);
-  const notice = status === "idle" && !form.errors && returned ? noticeFor(returned) : null;
+  const notice = status === "idle" && !form.errors && shown ? noticeFor(shown) : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
