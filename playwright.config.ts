@@ -18,7 +18,8 @@ export default defineConfig({
   timeout: 90_000,
   // Conditions, not sleeps: a page that needs 6 s on a busy machine still passes, an idle one goes on at once.
   expect: { timeout: 15_000 },
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
+  // The failed journeys' pages come after the summary: CI keeps the end of the output.
+  reporter: [["list"], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as const] : []), ["./tests/e2e/reporters/failure-context.ts"]],
   use: {
     baseURL,
     trace: "retain-on-failure",
