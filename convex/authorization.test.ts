@@ -615,6 +615,125 @@ const CASES: Record<string, Case> = {
       expect(await t.run((ctx) => ctx.db.query("agendaItems").collect())).toHaveLength(1);
     },
   },
+  "focus:rooms": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await t.run((ctx) => ctx.db.insert("focusStreaks", { userId: other.id, days: 3, lastDay: "2026-03-02" }));
+      expect((await self.as.query(api.focus.rooms, {})).streak.days).toBe(0);
+    },
+  },
+  "focus:room": {
+    access: "member",
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []) }),
+    ownership: async ({ t, other }, self) => {
+      const roomId = await focusRoom(t, other.id, [], { ended: true });
+      expect(await denial(self.as.query(api.focus.room, { roomId }))).toBe("FOCUS_ROOM_NOT_FOUND");
+    },
+  },
+  "focus:create": { access: "writer", args: () => ({ minutes: 25, goal: "Write" }), ownership: { none: "starts a room with the caller in it" } },
+  "focus:join": {
+    access: "writer",
+    args: async ({ t, other }) => ({ roomId: await focusRoom(t, other.id), goal: "Write" }),
+    ownership: { none: "takes a seat for the caller only" },
+  },
+  "focus:updateGoal": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []), goal: "Edit" }),
+    ownership: async ({ t, other }, self) => {
+      const roomId = await focusRoom(t, other.id);
+      expect(await denial(self.as.mutation(api.focus.updateGoal, { roomId, goal: "Mine" }))).toBe("FOCUS_NOT_IN_ROOM");
+      expect((await t.run((ctx) => ctx.db.query("focusParticipants").collect())).map((seat) => seat.goal)).toEqual(["Write"]);
+    },
+  },
+  "focus:leave": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []) }),
+    ownership: async ({ t, other }, self) => {
+      const roomId = await focusRoom(t, other.id);
+      expect(await denial(self.as.mutation(api.focus.leave, { roomId }))).toBe("FOCUS_NOT_IN_ROOM");
+      expect((await t.run((ctx) => ctx.db.query("focusParticipants").collect())).map((seat) => seat.leftAt)).toEqual([undefined]);
+    },
+  },
+  "focus:heartbeat": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []), pageId: "page-1" }),
+    ownership: async ({ t, other }, self) => {
+      const roomId = await focusRoom(t, other.id);
+      expect(await denial(self.as.mutation(api.focus.heartbeat, { roomId, pageId: "page-1" }))).toBe("FOCUS_NOT_IN_ROOM");
+    },
+  },
+  "focus:disconnect": {
+    access: "public",
+    args: () => ({ sessionToken: "no-such-token" }),
+    ownership: { none: "ends only the presence session whose unguessable token it is given (a closing page's beacon carries no sign-in)" },
+  },
+  "focus:checkInOutcome": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : [], { ended: true }), outcome: "done" }),
+    ownership: async ({ t, other }, self) => {
+      const roomId = await focusRoom(t, other.id, [], { ended: true });
+      expect(await denial(self.as.mutation(api.focus.checkInOutcome, { roomId, outcome: "done" }))).toBe("FOCUS_NOT_IN_ROOM");
+    },
+  },
+  "focus:blockParticipant": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []), userId: other.id }),
+    ownership: async ({ t, other }, self) => {
+      const roomId = await focusRoom(t, other.id);
+      expect(await denial(self.as.mutation(api.focus.blockParticipant, { roomId, userId: other.id }))).toBe("FOCUS_NOT_A_PARTICIPANT");
+      expect(await t.run((ctx) => ctx.db.query("memberBlocks").collect())).toEqual([]);
+    },
+  },
+  "focus:unblockMember": {
+    access: "writer",
+    args: async ({ t, other }, self) => {
+      if (self.id) await t.run((ctx) => ctx.db.insert("memberBlocks", { blockerId: self.id!, blockedId: other.id, createdAt: Date.now() }));
+      return { userId: other.id };
+    },
+    ownership: async ({ t, other }, self) => {
+      await t.run((ctx) => ctx.db.insert("memberBlocks", { blockerId: other.id, blockedId: self.id, createdAt: Date.now() }));
+      expect(await denial(self.as.mutation(api.focus.unblockMember, { userId: other.id }))).toBe("FOCUS_BLOCK_NOT_FOUND");
+      expect(await t.run((ctx) => ctx.db.query("memberBlocks").collect())).toHaveLength(1);
+    },
+  },
+  "focus:blocked": {
+    access: "member",
+    args: () => ({}),
+    ownership: async ({ t, other }, self) => {
+      await t.run((ctx) => ctx.db.insert("memberBlocks", { blockerId: other.id, blockedId: self.id, createdAt: Date.now() }));
+      expect(await self.as.query(api.focus.blocked, {})).toEqual([]);
+    },
+  },
+  "focus:report": {
+    access: "writer",
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []), userId: other.id, reason: "spam", alsoBlock: false }),
+    ownership: async ({ t, other }, self) => {
+      const roomId = await focusRoom(t, other.id);
+      expect(await denial(self.as.mutation(api.focus.report, { roomId, userId: other.id, reason: "spam", alsoBlock: false }))).toBe("FOCUS_NOT_A_PARTICIPANT");
+      expect(await t.run((ctx) => ctx.db.query("focusReports").collect())).toEqual([]);
+    },
+  },
+  "focus:remove": {
+    access: "writer",
+    // A room the caller hosts as staff (set so here for every caller): its host may remove someone.
+    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, self.id ?? other.id, [other.id], { hostIsStaff: true }), userId: other.id }),
+    ownership: async ({ t, other }, self) => {
+      const third = await signedIn(t, "client");
+      const roomId = await focusRoom(t, other.id, [third.id]);
+      expect(await denial(self.as.mutation(api.focus.remove, { roomId, userId: third.id }))).toBe("FOCUS_NOT_HOST");
+    },
+  },
+  "focus:reports": { access: "admin", args: () => ({}), ownership: { none: "admins only; every other caller is denied by the matrix" } },
+  "focus:resolve": {
+    access: "admin",
+    args: async ({ t, other }) => {
+      const roomId = await focusRoom(t, other.id);
+      const reportId = await t.run((ctx) => ctx.db.insert("focusReports", { roomId, reporterId: other.id, reportedId: other.id, reason: "spam", status: "open", createdAt: Date.now() }));
+      return { reportId };
+    },
+    ownership: { none: "admins only; every other caller is denied by the matrix" },
+  },
   "calendar:myFeed": {
     access: "member",
     args: () => ({}),
@@ -1582,6 +1701,24 @@ function upcomingSession(t: T, memberId: Id<"users">, coachId: Id<"users">) {
 }
 
 /** A line added by hand to the agenda of such a session: its session and key. */
+/** A 25-minute focus room that started a minute ago (or ended a minute ago), with its host and `others` seated. */
+async function focusRoom(t: T, hostId: Id<"users">, others: Id<"users">[] = [], options: { ended?: boolean; hostIsStaff?: boolean } = {}) {
+  return await t.run(async (ctx) => {
+    const startsAt = Date.now() - (options.ended ? 26 : 1) * 60_000;
+    const roomId = await ctx.db.insert("focusRooms", {
+      hostId,
+      hostIsStaff: options.hostIsStaff ?? false,
+      minutes: 25,
+      startsAt,
+      endsAt: startsAt + 25 * 60_000,
+      ...(options.ended ? { endedAt: startsAt + 25 * 60_000 } : {}),
+      createdAt: startsAt,
+    });
+    for (const userId of [hostId, ...others]) await ctx.db.insert("focusParticipants", { roomId, userId, goal: "Write", joinedAt: startsAt });
+    return roomId;
+  });
+}
+
 async function agendaLine(t: T, memberId: Id<"users">, coachId: Id<"users">) {
   const sessionId = await upcomingSession(t, memberId, coachId);
   const id = await t.run((ctx) =>

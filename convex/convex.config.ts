@@ -4,6 +4,7 @@
  * a missing key selects that service's embedded default (model/adapters.ts).
  */
 import aggregate from "@convex-dev/aggregate/convex.config";
+import presence from "@convex-dev/presence/convex.config.js";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import resend from "@convex-dev/resend/convex.config";
 import stripe from "@convex-dev/stripe/convex.config.js";
@@ -69,5 +70,7 @@ app.use(stripe);
 app.use(workpool, { name: "extractionWorkpool" });
 // The outbox by status and time, for the health tab's counts over moving windows (model/emailAggregates.ts).
 app.use(aggregate, { name: "outboxByStatus" });
+// Who is in each focus room now (model/focus.ts): heartbeats, time-outs and leaving.
+app.use(presence);
 
 export default app;

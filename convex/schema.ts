@@ -11,6 +11,7 @@ import { INACTIVITY_STAGES, INACTIVITY_WARNING_DAYS } from "./model/inactivity";
 import { SECURITY_INCIDENT_KINDS } from "./model/reactivation";
 import { NUDGE_ANSWERS } from "./model/nudgeRules";
 import { AGENDA_SOURCES, CHECK_IN_KEYS } from "./model/agendaRules";
+import { FOCUS_OUTCOMES, FOCUS_REPORT_REASONS } from "./model/focusRules";
 import { FIELD_TYPES, ONBOARDING_ACTIONS, ONBOARDING_LIMITS } from "./model/onboarding";
 import {
   FORUM_BODY_MAX,
@@ -622,6 +623,62 @@ export const agendaItemFields = {
   updatedAt: v.number(),
 };
 
+export const focusOutcomeValidator = literals(FOCUS_OUTCOMES);
+export const focusReportReasonValidator = literals(FOCUS_REPORT_REASONS);
+
+/** A focus room (model/focus.ts): 25 or 50 minutes from `startsAt`; who is in it now is the presence component's. */
+export const focusRoomFields = {
+  hostId: v.id("users"),
+  /** Hosted by a coach or an admin, who may remove a participant. */
+  hostIsStaff: v.boolean(),
+  minutes: v.number(),
+  startsAt: v.number(),
+  endsAt: v.number(),
+  /** Set by the job at `endsAt`: the pages show the check-in from it, whatever a browser's clock says. */
+  endedAt: v.optional(v.number()),
+  createdAt: v.number(),
+};
+
+/** One person's seat in a focus room, kept after they leave: their goal, and how it went. */
+export const focusParticipantFields = {
+  roomId: v.id("focusRooms"),
+  userId: v.id("users"),
+  goal: v.string(),
+  joinedAt: v.number(),
+  leftAt: v.optional(v.number()),
+  /** Taken out of the room (by its staff host, or by a block), so they cannot join it again. */
+  removed: v.optional(v.boolean()),
+  outcome: v.optional(focusOutcomeValidator),
+  checkedInAt: v.optional(v.number()),
+};
+
+/** Focus days of one member: the count only grows (a missed day costs nothing). */
+export const focusStreakFields = {
+  userId: v.id("users"),
+  days: v.number(),
+  /** The member's local date of their latest focus day. */
+  lastDay: v.string(),
+};
+
+/** A member who does not want to share a focus room with another; either way round keeps them apart. */
+export const memberBlockFields = {
+  blockerId: v.id("users"),
+  blockedId: v.id("users"),
+  createdAt: v.number(),
+};
+
+export const focusReportFields = {
+  roomId: v.id("focusRooms"),
+  reporterId: v.id("users"),
+  reportedId: v.id("users"),
+  reason: focusReportReasonValidator,
+  details: v.optional(v.string()),
+  status: v.union(v.literal("open"), v.literal("resolved")),
+  createdAt: v.number(),
+  resolvedAt: v.optional(v.number()),
+  resolvedBy: v.optional(v.id("users")),
+};
+
 /**
  * A free intro asked for on /free-intro-session, waiting for the e-mailed link. It holds the time
  * (the coach's slot is busy while it is pending and unexpired) whether or not the address has an
@@ -1228,6 +1285,19 @@ export default defineSchema({
   nudgeSettings: defineTable(nudgeSettingFields).index("by_user", ["userId"]).index("by_enabled_and_next", ["enabled", "nextAt"]),
   sessionCheckIns: defineTable(sessionCheckInFields).index("by_session", ["sessionId"]),
   agendaItems: defineTable(agendaItemFields).index("by_session_and_position", ["sessionId", "position"]).index("by_session_and_key", ["sessionId", "key"]),
+  focusRooms: defineTable(focusRoomFields).index("by_ends", ["endsAt"]),
+  focusParticipants: defineTable(focusParticipantFields)
+    .index("by_room_and_user", ["roomId", "userId"])
+    .index("by_user_and_joined", ["userId", "joinedAt"]),
+  focusStreaks: defineTable(focusStreakFields).index("by_user", ["userId"]),
+  /** One row per member and local date with a check-in, for "this week". */
+  focusDays: defineTable({ userId: v.id("users"), day: v.string() }).index("by_user_and_day", ["userId", "day"]),
+  memberBlocks: defineTable(memberBlockFields)
+    .index("by_blocker_and_blocked", ["blockerId", "blockedId"])
+    .index("by_blocked_and_blocker", ["blockedId", "blockerId"]),
+  focusReports: defineTable(focusReportFields)
+    .index("by_status_and_created", ["status", "createdAt"])
+    .index("by_room_and_reporter", ["roomId", "reporterId"]),
   nudges: defineTable(nudgeFields).index("by_jti", ["jti"]).index("by_user_and_sent", ["userId", "sentAt"]).index("by_expires", ["expiresAt"]),
   introRequests: defineTable(introRequestFields)
     .index("by_token_hash", ["tokenHash"])

@@ -130,4 +130,24 @@ export const installedComponents = [
       "../node_modules/@convex-dev/aggregate/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
     ),
   },
+  {
+    path: "presence",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/presence/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/presence/dist/component/**/*.js",
+    ),
+  },
+  {
+    path: "presence/batchWorker",
+    schemas: import.meta.glob(
+      "../node_modules/@convex-dev/presence/node_modules/@convex-dev/batch-worker/dist/component/schema.js",
+      { eager: true, import: "default" },
+    ),
+    modules: import.meta.glob(
+      "../node_modules/@convex-dev/presence/node_modules/@convex-dev/batch-worker/dist/component/**/*.js",
+    ),
+  },
 ];

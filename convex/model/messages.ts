@@ -63,6 +63,24 @@ export const SESSION_MESSAGES = {
   AGENDA_FULL: "This agenda is full. Tick off or remove an item you added before adding another.",
 } as const;
 
+/** Focus rooms (model/focus.ts). A room someone may not see or join reads as missing or unavailable: never who blocked whom. */
+export const FOCUS_MESSAGES = {
+  FOCUS_ROOM_NOT_FOUND: "We couldn't find that focus room. It may have ended.",
+  FOCUS_ROOM_FULL: "This room is full. Please choose another room or start your own.",
+  FOCUS_ROOM_UNAVAILABLE: "This room isn't available to you. Please choose another room or start your own.",
+  FOCUS_ROOM_ENDED: "This focus room has ended.",
+  FOCUS_ALREADY_BUSY: "You're already in a focus room at that time.",
+  FOCUS_NOT_IN_ROOM: "You're not in this focus room. Join it first.",
+  FOCUS_GOAL_REQUIRED: "Say in a few words what you'll work on.",
+  FOCUS_LENGTH_NOT_ALLOWED: "A focus room lasts 25 or 50 minutes.",
+  FOCUS_START_OUT_OF_RANGE: "Pick a start at least 5 minutes from now and within the next 7 days.",
+  FOCUS_CHECK_IN_CLOSED: "You can say how it went once the room has ended or you've left it, for a day after its end.",
+  FOCUS_NOT_A_PARTICIPANT: "That person wasn't in this focus room.",
+  FOCUS_NOT_HOST: "Only the room's host can do that.",
+  FOCUS_BLOCK_NOT_FOUND: "You haven't blocked that person.",
+  FOCUS_REPORT_NOT_FOUND: "We couldn't find that report.",
+} as const;
+
 /** Action items (SPEC §5): the form's summary and field texts, and a missing item. */
 export const ACTION_ITEM_MESSAGES = {
   INVALID_ACTION_ITEM: "Please check the highlighted fields.",
@@ -220,6 +238,7 @@ export const ERROR_MESSAGES = {
   ...BOOKING_MESSAGES,
   ...LEDGER_MESSAGES,
   ...SESSION_MESSAGES,
+  ...FOCUS_MESSAGES,
   INVALID_ACTION_ITEM: ACTION_ITEM_MESSAGES.INVALID_ACTION_ITEM,
   ACTION_ITEM_NOT_FOUND: ACTION_ITEM_MESSAGES.ACTION_ITEM_NOT_FOUND,
   ACTION_ITEM_COACH_FIELDS: ACTION_ITEM_MESSAGES.ACTION_ITEM_COACH_FIELDS,

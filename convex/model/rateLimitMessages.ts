@@ -25,6 +25,8 @@ export const RATE_LIMIT_MESSAGES = {
   newsletterBusy: (ms: number) => `Lots of people are signing up right now. Please try again ${tryAgainIn(ms)}.`,
   /** The no-JavaScript sign-up, back on the page with only the wait to go on. */
   newsletterRetry: (ms: number) => `We couldn't sign you up just now. Please try again ${tryAgainIn(ms)}.`,
+  focusRooms: (ms: number) => `You've started several focus rooms in a short time. Please try again ${tryAgainIn(ms)}.`,
+  focusReports: (ms: number) => `You've sent several reports in a short time. Please try again ${tryAgainIn(ms)}.`,
   calendarFeedLink: (ms: number) => `You've made several new calendar links in a short time. Please try again ${tryAgainIn(ms)}.`,
   introClient: (ms: number) => `You've made several bookings in a short time. Please try again ${tryAgainIn(ms)}.`,
   registrationClient: (ms: number) => `Several accounts were just made from your network. Please try again ${tryAgainIn(ms)}.`,

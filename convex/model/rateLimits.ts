@@ -54,6 +54,10 @@ const RATE_LIMITS = {
   calendarFeedLinkPerUser: { kind: "token bucket", rate: 10, period: HOUR, capacity: 5 },
   /** Reports per member: enough to flag a bad thread's posts, not to flood the moderators' queue. */
   forumReportPerUser: { kind: "token bucket", rate: 20, period: HOUR, capacity: 5 },
+  /** Focus rooms started per member: a few set up for the week, not a lobby filled with empty rooms. */
+  focusRoomPerUser: { kind: "token bucket", rate: 12, period: HOUR, capacity: 6 },
+  /** Focus room reports per member, as for the forum. */
+  focusReportPerUser: { kind: "token bucket", rate: 20, period: HOUR, capacity: 5 },
   /**
    * Browser error reports through the tunnel, all visitors together. The bucket holds 2,000: a bad
    * release failing in many open tabs at once (or the bench's burst of 1,000) is kept whole. It
