@@ -637,15 +637,6 @@ const CASES: Record<string, Case> = {
     args: async ({ t, other }) => ({ roomId: await focusRoom(t, other.id), goal: "Write" }),
     ownership: { none: "takes a seat for the caller only" },
   },
-  "focus:updateGoal": {
-    access: "writer",
-    args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []), goal: "Edit" }),
-    ownership: async ({ t, other }, self) => {
-      const roomId = await focusRoom(t, other.id);
-      expect(await denial(self.as.mutation(api.focus.updateGoal, { roomId, goal: "Mine" }))).toBe("FOCUS_NOT_IN_ROOM");
-      expect((await t.run((ctx) => ctx.db.query("focusParticipants").collect())).map((seat) => seat.goal)).toEqual(["Write"]);
-    },
-  },
   "focus:leave": {
     access: "writer",
     args: async ({ t, other }, self) => ({ roomId: await focusRoom(t, other.id, self.id ? [self.id] : []) }),

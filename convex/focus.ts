@@ -21,7 +21,6 @@ import {
   report as fileReport,
   resolveReport,
   roomView,
-  setGoal,
   unblock,
 } from "./model/focus";
 import { FOCUS_GOAL_MAX_CHARS, FOCUS_LENGTHS, FOCUS_REPORT_DETAILS_MAX_CHARS } from "./model/focusRules";
@@ -90,15 +89,6 @@ export const join = writerMutation({
   returns: v.null(),
   handler: async (ctx, { roomId, goal }) => {
     await joinRoom(ctx, ctx.viewer, roomId, goal, Date.now());
-    return null;
-  },
-});
-
-export const updateGoal = writerMutation({
-  args: { roomId: v.id("focusRooms"), goal: goalArg },
-  returns: v.null(),
-  handler: async (ctx, { roomId, goal }) => {
-    await setGoal(ctx, ctx.viewer, roomId, goal, Date.now());
     return null;
   },
 });

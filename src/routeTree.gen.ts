@@ -44,6 +44,7 @@ import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AccountKeepActiveRouteImport } from './routes/account.keep-active'
 import { Route as AccountReactivateRouteImport } from './routes/account.reactivate'
 import { Route as AccountUpgradeRouteImport } from './routes/account.upgrade'
+import { Route as AdminFocusReportsRouteImport } from './routes/admin.focus-reports'
 import { Route as AdminFormSystemSetupRouteImport } from './routes/admin.form-system-setup'
 import { Route as AdminMessagesRouteImport } from './routes/admin.messages'
 import { Route as AdminMonitoringRouteImport } from './routes/admin.monitoring'
@@ -88,6 +89,8 @@ import { Route as DemosTimezoneSelectorRouteImport } from './routes/demos.timezo
 import { Route as DemosUiPatternsRouteImport } from './routes/demos.ui-patterns'
 import { Route as DemosUpdateToMasteryRouteImport } from './routes/demos.update-to-mastery'
 import { Route as DemosUserProvisioningRouteImport } from './routes/demos.user-provisioning'
+import { Route as FocusIndexRouteImport } from './routes/focus.index'
+import { Route as FocusRoomIdRouteImport } from './routes/focus.$roomId'
 import { Route as ForumIndexRouteImport } from './routes/forum.index'
 import { Route as ForumModerationRouteImport } from './routes/forum.moderation'
 import { Route as ForumSearchRouteImport } from './routes/forum.search'
@@ -281,6 +284,11 @@ const AccountReactivateRoute = AccountReactivateRouteImport.update({
 const AccountUpgradeRoute = AccountUpgradeRouteImport.update({
   id: '/account/upgrade',
   path: '/account/upgrade',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminFocusReportsRoute = AdminFocusReportsRouteImport.update({
+  id: '/admin/focus-reports',
+  path: '/admin/focus-reports',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminFormSystemSetupRoute = AdminFormSystemSetupRouteImport.update({
@@ -506,6 +514,16 @@ const DemosUserProvisioningRoute = DemosUserProvisioningRouteImport.update({
   path: '/demos/user-provisioning',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FocusIndexRoute = FocusIndexRouteImport.update({
+  id: '/focus/',
+  path: '/focus/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FocusRoomIdRoute = FocusRoomIdRouteImport.update({
+  id: '/focus/$roomId',
+  path: '/focus/$roomId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ForumIndexRoute = ForumIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -640,6 +658,7 @@ export interface FileRoutesByFullPath {
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/focus-reports': typeof AdminFocusReportsRoute
   '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
@@ -679,6 +698,7 @@ export interface FileRoutesByFullPath {
   '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
+  '/focus/$roomId': typeof FocusRoomIdRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
@@ -691,6 +711,7 @@ export interface FileRoutesByFullPath {
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/demos/': typeof DemosIndexRoute
+  '/focus/': typeof FocusIndexRoute
   '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -738,6 +759,7 @@ export interface FileRoutesByTo {
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/focus-reports': typeof AdminFocusReportsRoute
   '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
@@ -777,6 +799,7 @@ export interface FileRoutesByTo {
   '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
+  '/focus/$roomId': typeof FocusRoomIdRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
@@ -789,6 +812,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/demos': typeof DemosIndexRoute
+  '/focus': typeof FocusIndexRoute
   '/forum': typeof ForumIndexRoute
   '/services': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -839,6 +863,7 @@ export interface FileRoutesById {
   '/account/keep-active': typeof AccountKeepActiveRoute
   '/account/reactivate': typeof AccountReactivateRoute
   '/account/upgrade': typeof AccountUpgradeRoute
+  '/admin/focus-reports': typeof AdminFocusReportsRoute
   '/admin/form-system-setup': typeof AdminFormSystemSetupRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/monitoring': typeof AdminMonitoringRoute
@@ -878,6 +903,7 @@ export interface FileRoutesById {
   '/demos/ui-patterns': typeof DemosUiPatternsRoute
   '/demos/update-to-mastery': typeof DemosUpdateToMasteryRoute
   '/demos/user-provisioning': typeof DemosUserProvisioningRoute
+  '/focus/$roomId': typeof FocusRoomIdRoute
   '/forum/moderation': typeof ForumModerationRoute
   '/forum/search': typeof ForumSearchRoute
   '/login/$': typeof LoginSplatRoute
@@ -890,6 +916,7 @@ export interface FileRoutesById {
   '/checkout/': typeof CheckoutIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/demos/': typeof DemosIndexRoute
+  '/focus/': typeof FocusIndexRoute
   '/forum/': typeof ForumIndexRoute
   '/services/': typeof ServicesIndexRoute
   '/admin/email/health': typeof AdminEmailHealthRoute
@@ -941,6 +968,7 @@ export interface FileRouteTypes {
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
+    | '/admin/focus-reports'
     | '/admin/form-system-setup'
     | '/admin/messages'
     | '/admin/monitoring'
@@ -980,6 +1008,7 @@ export interface FileRouteTypes {
     | '/demos/ui-patterns'
     | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
+    | '/focus/$roomId'
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
@@ -992,6 +1021,7 @@ export interface FileRouteTypes {
     | '/checkout/'
     | '/dashboard/'
     | '/demos/'
+    | '/focus/'
     | '/forum/'
     | '/services/'
     | '/admin/email/health'
@@ -1039,6 +1069,7 @@ export interface FileRouteTypes {
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
+    | '/admin/focus-reports'
     | '/admin/form-system-setup'
     | '/admin/messages'
     | '/admin/monitoring'
@@ -1078,6 +1109,7 @@ export interface FileRouteTypes {
     | '/demos/ui-patterns'
     | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
+    | '/focus/$roomId'
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
@@ -1090,6 +1122,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/dashboard'
     | '/demos'
+    | '/focus'
     | '/forum'
     | '/services'
     | '/admin/email/health'
@@ -1139,6 +1172,7 @@ export interface FileRouteTypes {
     | '/account/keep-active'
     | '/account/reactivate'
     | '/account/upgrade'
+    | '/admin/focus-reports'
     | '/admin/form-system-setup'
     | '/admin/messages'
     | '/admin/monitoring'
@@ -1178,6 +1212,7 @@ export interface FileRouteTypes {
     | '/demos/ui-patterns'
     | '/demos/update-to-mastery'
     | '/demos/user-provisioning'
+    | '/focus/$roomId'
     | '/forum/moderation'
     | '/forum/search'
     | '/login/$'
@@ -1190,6 +1225,7 @@ export interface FileRouteTypes {
     | '/checkout/'
     | '/dashboard/'
     | '/demos/'
+    | '/focus/'
     | '/forum/'
     | '/services/'
     | '/admin/email/health'
@@ -1240,6 +1276,7 @@ export interface RootRouteChildren {
   AccountKeepActiveRoute: typeof AccountKeepActiveRoute
   AccountReactivateRoute: typeof AccountReactivateRoute
   AccountUpgradeRoute: typeof AccountUpgradeRoute
+  AdminFocusReportsRoute: typeof AdminFocusReportsRoute
   AdminFormSystemSetupRoute: typeof AdminFormSystemSetupRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminMonitoringRoute: typeof AdminMonitoringRoute
@@ -1272,6 +1309,7 @@ export interface RootRouteChildren {
   DemosUiPatternsRoute: typeof DemosUiPatternsRoute
   DemosUpdateToMasteryRoute: typeof DemosUpdateToMasteryRoute
   DemosUserProvisioningRoute: typeof DemosUserProvisioningRoute
+  FocusRoomIdRoute: typeof FocusRoomIdRoute
   LoginSplatRoute: typeof LoginSplatRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   RegisterSplatRoute: typeof RegisterSplatRoute
@@ -1281,6 +1319,7 @@ export interface RootRouteChildren {
   CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
   DemosIndexRoute: typeof DemosIndexRoute
+  FocusIndexRoute: typeof FocusIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
   AdminEmailHealthRoute: typeof AdminEmailHealthRoute
   AdminEmailIndexRoute: typeof AdminEmailIndexRoute
@@ -1532,6 +1571,13 @@ declare module '@tanstack/react-router' {
       path: '/account/upgrade'
       fullPath: '/account/upgrade'
       preLoaderRoute: typeof AccountUpgradeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/focus-reports': {
+      id: '/admin/focus-reports'
+      path: '/admin/focus-reports'
+      fullPath: '/admin/focus-reports'
+      preLoaderRoute: typeof AdminFocusReportsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/form-system-setup': {
@@ -1842,6 +1888,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemosUserProvisioningRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/focus/': {
+      id: '/focus/'
+      path: '/focus'
+      fullPath: '/focus/'
+      preLoaderRoute: typeof FocusIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/focus/$roomId': {
+      id: '/focus/$roomId'
+      path: '/focus/$roomId'
+      fullPath: '/focus/$roomId'
+      preLoaderRoute: typeof FocusRoomIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/forum/': {
       id: '/forum/'
       path: '/'
@@ -2068,6 +2128,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountKeepActiveRoute: AccountKeepActiveRoute,
   AccountReactivateRoute: AccountReactivateRoute,
   AccountUpgradeRoute: AccountUpgradeRoute,
+  AdminFocusReportsRoute: AdminFocusReportsRoute,
   AdminFormSystemSetupRoute: AdminFormSystemSetupRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminMonitoringRoute: AdminMonitoringRoute,
@@ -2100,6 +2161,7 @@ const rootRouteChildren: RootRouteChildren = {
   DemosUiPatternsRoute: DemosUiPatternsRoute,
   DemosUpdateToMasteryRoute: DemosUpdateToMasteryRoute,
   DemosUserProvisioningRoute: DemosUserProvisioningRoute,
+  FocusRoomIdRoute: FocusRoomIdRoute,
   LoginSplatRoute: LoginSplatRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   RegisterSplatRoute: RegisterSplatRoute,
@@ -2109,6 +2171,7 @@ const rootRouteChildren: RootRouteChildren = {
   CaseStudiesIndexRoute: CaseStudiesIndexRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
   DemosIndexRoute: DemosIndexRoute,
+  FocusIndexRoute: FocusIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
   AdminEmailHealthRoute: AdminEmailHealthRoute,
   AdminEmailIndexRoute: AdminEmailIndexRoute,

@@ -165,13 +165,6 @@ async function activeSeat(ctx: QueryCtx, roomId: Id<"focusRooms">, userId: Id<"u
   return seat;
 }
 
-export async function setGoal(ctx: MutationCtx, viewer: Doc<"users">, roomId: Id<"focusRooms">, goal: string, now: number) {
-  const room = await loadRoom(ctx, roomId);
-  if (isOver(room, now)) throw userError("FOCUS_ROOM_ENDED");
-  const seat = await activeSeat(ctx, roomId, viewer._id);
-  await ctx.db.patch("focusParticipants", seat._id, { goal: cleanGoal(goal) });
-}
-
 /** Ends a seat now, and its presence with it, so the others see the person gone at once. */
 async function vacate(ctx: MutationCtx, seat: Seat, now: number, removed: boolean) {
   await ctx.db.patch("focusParticipants", seat._id, removed ? { leftAt: now, removed: true } : { leftAt: now });

@@ -43,6 +43,7 @@ export const DISALLOWED_PREFIXES = [
   "/profile",
   "/session",
   "/forum",
+  "/focus",
   "/booking-error",
   "/booking/",
   "/demos",

@@ -78,6 +78,7 @@ export const ADMIN_MENU = [
   { label: "Email System", href: "/admin/email" },
   { label: "Monitoring", href: "/admin/monitoring" },
   { label: "Onboarding form", href: "/admin/form-system-setup" },
+  { label: "Focus room reports", href: "/admin/focus-reports" },
 ] as const;
 
 export const SIGN_IN = { label: "Sign In", href: "/login" } as const;

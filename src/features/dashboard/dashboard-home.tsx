@@ -13,6 +13,7 @@ import { useNow } from "@/lib/use-now";
 import { ActivityFeed, type ActivityFilter } from "./activity-feed";
 import { AvailableTimeBar } from "./available-time-bar";
 import { InactivityNotice } from "./inactivity-notice";
+import { DASHBOARD_URLS } from "./dashboard-urls";
 import { QuickActions } from "./quick-actions";
 import { StatTiles } from "./stat-tiles";
 import { TimeBalanceCard } from "./time-balance-card";
@@ -97,6 +98,12 @@ function MemberDashboard({ user }: { user: ViewerUser }) {
         latestRecordingId={summary?.latestRecordingId ?? undefined}
         now={now}
       />
+      <p className="text-sm text-muted-foreground">
+        Hard to get started alone?{" "}
+        <a href={DASHBOARD_URLS.focus} className="font-medium text-primary underline-offset-4 hover:underline">
+          Work alongside others in a focus room
+        </a>
+      </p>
       <AvailableTimeBar balance={summary?.balance} />
       <div className="grid gap-6 lg:grid-cols-2">
         <UpcomingSessions

@@ -8,6 +8,7 @@ export const DASHBOARD_URLS = {
   calendar: "/dashboard/calendar",
   notifications: "/dashboard/notifications",
   forum: "/forum",
+  focus: "/focus",
   topUp: "/marketplace#time-packages",
   freeIntro: "/free-intro-session",
 } as const;

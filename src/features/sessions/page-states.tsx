@@ -10,7 +10,7 @@ import { cn } from "@/lib/utils";
 export const BOOKINGS_URL = "/dashboard/bookings";
 
 /** Codes a page shows as "not here for you" rather than as a fault. */
-const MISSING_CODES = new Set(["SESSION_NOT_FOUND", "RECORDING_NOT_FOUND", "TRANSCRIPT_NOT_FOUND", "NOT_FOUND", "FORBIDDEN"]);
+const MISSING_CODES = new Set(["SESSION_NOT_FOUND", "RECORDING_NOT_FOUND", "TRANSCRIPT_NOT_FOUND", "NOT_FOUND", "FORBIDDEN", "FOCUS_ROOM_NOT_FOUND", "FOCUS_ROOM_UNAVAILABLE"]);
 
 /**
  * "5 minutes ago · Jul 8, 2025, 3:00 PM" in the member's zone (UX.md: relative and absolute together).

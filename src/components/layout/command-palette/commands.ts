@@ -169,6 +169,7 @@ function dashboardPages(viewer: NonNullable<PaletteViewer>): PaletteCommand[] {
     page(DASHBOARD_URLS.activity, "Activity", ["history", "recent", "feed"]),
     page(DASHBOARD_URLS.calendar, "Calendar", ["schedule", "week", "month"]),
     page(DASHBOARD_URLS.notifications, "Notifications", ["alerts", "inbox", "messages"]),
+    page(DASHBOARD_URLS.focus, "Focus Rooms", ["body doubling", "cowork", "focus", "timer", "pomodoro", "work together"]),
   ];
 }
 
