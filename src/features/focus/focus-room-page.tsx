@@ -39,7 +39,6 @@ function Countdown({ room, now }: { room: RoomData["room"]; now: number }) {
       <p role="timer" aria-live="off" aria-label={upcoming ? "Time until the start" : "Time left"} className="font-mono text-5xl font-semibold tabular-nums sm:text-6xl">
         {clockText(left)}
       </p>
-      <p className="text-sm text-muted-foreground">{room.minutes}-minute room</p>
     </div>
   );
 }
