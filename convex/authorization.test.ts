@@ -657,7 +657,7 @@ const CASES: Record<string, Case> = {
   "focus:disconnect": {
     access: "public",
     args: () => ({ sessionToken: "no-such-token" }),
-    ownership: { none: "ends only the presence session whose unguessable token it is given (a closing page's beacon carries no sign-in)" },
+    ownership: { none: "ends only the presence session whose unguessable token it is given (a closing page's last request carries no sign-in)" },
   },
   "focus:checkInOutcome": {
     access: "writer",

@@ -127,7 +127,7 @@ describe("presence in a focus room", () => {
     expect(await present(host, roomId)).toHaveLength(1);
   });
 
-  it("ends a page's presence with its session token alone (a closing page's beacon), and nobody else's", async () => {
+  it("ends a page's presence with its session token alone (what a closing page sends), and nobody else's", async () => {
     const t = newConvexTest();
     const { host, roomId } = await roomWith(t);
     const { sessionToken } = await beat(host, roomId);

@@ -110,7 +110,7 @@ export const heartbeat = writerMutation({
 });
 
 /**
- * A page closing ends its presence at once. Sent by navigator.sendBeacon, which carries no sign-in:
+ * A page closing ends its presence at once. Sent as a keepalive request without credentials, so with no sign-in:
  * the unguessable session token the heartbeat gave that page is what allows it.
  */
 export const disconnect = publicMutation({

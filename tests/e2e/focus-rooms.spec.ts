@@ -13,7 +13,7 @@ async function secondsLeft(page: Page): Promise<number> {
   return minutes! * 60 + seconds!;
 }
 
-test("three people in three browsers see each other join a focus room with their goals, one countdown, leaving, and the check-in at the end", async ({ browser }) => {
+test("three people in three browsers see each other join a focus room with their goals, one countdown, leaving, closing the tab, and the check-in at the end", async ({ browser }) => {
   const coach = await signIn(browser, "coach@example.com", "demo-coach-2026");
   const maya = await signIn(browser, "maya@example.com", "demo-maya-2026");
   const theo = await signIn(browser, "theo@example.com", "demo-theo-2026");
@@ -56,6 +56,10 @@ test("three people in three browsers see each other join a focus room with their
   await expect(people(coach).filter({ hasText: "Theo B." })).toHaveCount(0);
   await expect(people(maya)).toHaveCount(2);
 
+  // The coach closes the tab: the page's beacon ends the presence at once, well before a time-out.
+  await coach.close({ runBeforeUnload: true });
+  await expect(people(maya).filter({ hasText: "Cora C." }).getByText("Away", { exact: true })).toBeVisible();
+
   // The room's time passes: each page turns to the check-in.
   await advanceBackendClock(26 * 60_000);
   await expect(maya.getByText("This room has ended.")).toBeVisible();
@@ -64,7 +68,7 @@ test("three people in three browsers see each other join a focus room with their
   await expect(checkIn.getByRole("status")).toHaveText("Some progress is still progress. You've focused on 1 day.");
   await expect(checkIn.getByRole("button", { name: "Partly" })).toHaveAttribute("aria-pressed", "true");
   await expectNoA11yViolations(maya);
-  await expect(coach.getByRole("region", { name: "How did it go?" })).toBeVisible();
+  await expect(theo.getByRole("region", { name: "How did it go?" })).toBeVisible();
 
   // Back on the list, the count of focus days.
   await maya.goto("/focus");

@@ -7,7 +7,7 @@ import { useNow } from "@/lib/use-now";
 
 /**
  * Keeps the member shown as in the room while this page is open: a heartbeat now and every
- * FOCUS_HEARTBEAT_MS, a disconnect when the page leaves (a beacon when the tab closes). The page
+ * FOCUS_HEARTBEAT_MS, a disconnect when the page leaves (a keepalive request when the tab closes). The page
  * stays present in a background tab too, as working elsewhere is the point of body doubling.
  * Returns how far the server's clock is from this browser's, so every countdown shows one time.
  */
@@ -41,8 +41,15 @@ export function useFocusPresence(roomId: Id<"focusRooms">, enabled: boolean): nu
     const timer = window.setInterval(() => void beat(), FOCUS_HEARTBEAT_MS);
     const onPageHide = () => {
       if (!token) return;
-      const body = JSON.stringify({ path: "focus:disconnect", args: { sessionToken: token }, format: "json" });
-      navigator.sendBeacon(`${convex.url}/api/mutation`, new Blob([body], { type: "application/json" }));
+      // A keepalive request outlives the page. Not sendBeacon: it always sends credentials, which a
+      // backend on another origin answering CORS with "*" refuses; the token is all this call needs.
+      void fetch(`${convex.url}/api/mutation`, {
+        method: "POST",
+        keepalive: true,
+        credentials: "omit",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ path: "focus:disconnect", args: { sessionToken: token }, format: "json" }),
+      }).catch(() => {});
     };
     window.addEventListener("pagehide", onPageHide);
     return () => {
