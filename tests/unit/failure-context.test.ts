@@ -7,6 +7,12 @@ const markdown = (yaml: string) => `# Instructions\n\n- Fix the error.\n\n# Test
 describe("the page at a journey's failure", () => {
   it("is read from error-context.md's page snapshot, and nothing when it has none", () => {
     expect(pageSnapshotOf(markdown('- banner:\n  - link "Home"'))).toEqual(["- banner:", '  - link "Home"']);
+    // Link targets and the footer every page repeats are left out, so the page's own content fits.
+    expect(pageSnapshotOf(markdown('- main:\n  - link "Pricing":\n    - /url: /pricing\n- contentinfo:\n  - paragraph: LWCC'))).toEqual([
+      "- main:",
+      '  - link "Pricing":',
+      "- contentinfo: (the footer, left out)",
+    ]);
     expect(pageSnapshotOf("# Error details\n\n```\nError\n```\n")).toEqual([]);
   });
 

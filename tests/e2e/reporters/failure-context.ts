@@ -10,10 +10,17 @@ import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/tes
 const BEFORE_FOCUS = 25;
 const MAX_LINES = 60;
 
-/** The page's accessibility snapshot: the YAML block of error-context.md (after the error's own block). */
+/**
+ * The page's accessibility snapshot: the YAML block of error-context.md (after the error's own
+ * block), without link targets and the footer, which every page repeats, so the page's own
+ * content fits in what is printed.
+ */
 export function pageSnapshotOf(markdown: string): string[] {
   const fenced = /```yaml\n([\s\S]*?)```/.exec(markdown);
-  return fenced?.[1] ? fenced[1].trimEnd().split("\n") : [];
+  if (!fenced?.[1]) return [];
+  const lines = fenced[1].trimEnd().split("\n").filter((line) => !/^\s*- \/url: /.test(line));
+  const footer = lines.findIndex((line) => /^- contentinfo:/.test(line));
+  return footer < 0 ? lines : [...lines.slice(0, footer), "- contentinfo: (the footer, left out)"];
 }
 
 /** The part worth printing: MAX_LINES around the line marked [active], or the first ones. */
