@@ -23,11 +23,16 @@ export async function measure(
     await call();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
+  return latencyRow(name, times, { p95Target });
+}
+
+/** The row of timed samples (ms, any order): p50 and p95, and with a p95 target whether it is met. */
+export function latencyRow(name: string, samples: readonly number[], { p95Target, digits = 2 }: { p95Target?: number; digits?: number } = {}): Row {
+  const times = [...samples].sort((a, b) => a - b);
   const p95 = percentile(times, 0.95);
   return {
     name: `${name} p50 / p95`,
-    value: `${percentile(times, 0.5).toFixed(2)} ms / ${p95.toFixed(2)} ms (n=${samples})`,
+    value: `${percentile(times, 0.5).toFixed(digits)} ms / ${p95.toFixed(digits)} ms (n=${times.length})`,
     ...(p95Target === undefined ? {} : { target: `p95 <= ${p95Target} ms`, met: p95 <= p95Target }),
   };
 }
