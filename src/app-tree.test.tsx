@@ -14,7 +14,7 @@ import { LocalAuthClient } from "./features/auth/local-auth-client";
 import { cartReducer, EMPTY_CART, saveItems } from "./features/cart/cart";
 import { wakeOnInteraction } from "./lib/wake";
 import { PRERENDER_PATHS, render } from "./prerender";
-import { routerOptions } from "./router";
+import { prepareTakeOver, routerOptions } from "./router";
 import { routeTree } from "./routeTree.gen";
 
 const product = { id: "p1", slug: "coaching-time", name: "Coaching Time", type: "time", price: 15_000, isAvailable: true, maxQuantity: 4 };
@@ -64,6 +64,23 @@ describe("the home page where the no-JavaScript newsletter sign-up lands", () =>
   });
 });
 
+describe("the app taking over a page the visitor has scrolled", () => {
+  it("leaves the page where it is; the next page it navigates to starts at the top", async () => {
+    const page = (await render("/"))!;
+    installMatchMedia({ dark: false });
+    const scrolls = vi.spyOn(window, "scrollTo");
+    const container = placePrerendered(page);
+    const takenOver = await takeOver(container, "/");
+    root = takenOver.root;
+
+    await act(() => takenOver.router.navigate({ to: "/pricing" }));
+    await vi.waitFor(() => expect(scrolls).toHaveBeenCalled());
+    // Once, for the navigation: the takeover itself did not move the page (a click on its way would miss).
+    expect(scrolls.mock.calls).toEqual([[{ top: 0, left: 0, behavior: undefined }]]);
+    scrolls.mockRestore();
+  });
+});
+
 describe("a visitor's first click on a prerendered page", () => {
   // The app starts on React's own schedule, as in a browser; act() would hold its render back.
   const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -89,7 +106,7 @@ describe("a visitor's first click on a prerendered page", () => {
     const client = new LocalAuthClient();
     const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: ["/"] }), context: { auth: client } });
     const start = async () => {
-      router.ssr = { manifest: undefined };
+      prepareTakeOver(router, client);
       await router.load();
       await new Promise<void>((resolve) => {
         root = hydrateRoot(container, <AppTree identity={{ mode: "local", client }} router={router} overPrerendered onCommit={resolve} />);

@@ -9,7 +9,7 @@ import { SNAPSHOT_ELEMENT_ID } from "@/lib/convex-snapshot";
 import { startErrorReporting, warmErrorReporting } from "@/lib/error-reporting";
 import { interceptInAppLinks } from "@/lib/in-app-links";
 import { AppTree, type Identity } from "./app-tree";
-import { createAppRouter } from "./router";
+import { createAppRouter, prepareTakeOver } from "./router";
 
 const router = createAppRouter();
 interceptInAppLinks(router.history);
@@ -52,10 +52,7 @@ const tree = (overPrerendered: boolean, session?: ConvexSession) => (
 // not-found page (rendered for no path in particular), the app renders anew.
 const pagePath = window.location.pathname.replace(/\/$/, "") || "/";
 if (identity.mode === "local" && container.dataset.prerenderedPath === pagePath) {
-  router.update({ ...router.options, context: { auth: identity.client } });
-  // The router renders the tree it rendered at build time (no Suspense boundary of its own at the
-  // top), as after server rendering; the page needs none of server rendering's dehydrated data.
-  router.ssr = { manifest: undefined };
+  prepareTakeOver(router, identity.client);
   // A page prerendered with its data (the blog's list) shows it from the first render: Convex comes first too.
   const session = document.getElementById(SNAPSHOT_ELEMENT_ID) ? import("@/features/auth/local-convex-session") : undefined;
   void Promise.all([router.load(), session]).then(

@@ -22,6 +22,25 @@ export const routerOptions = {
   scrollRestoration: true,
 } as const;
 
+/**
+ * Readies the router to take a prerendered page over (src/main.tsx). It renders the tree it
+ * rendered at build time (no Suspense boundary of its own at the top), as after server rendering;
+ * the page needs none of server rendering's dehydrated data. Its first render leaves the page
+ * scrolled where the visitor put it, where the router would put it back at the top: scrolling is
+ * what started the app, and a click may be on its way to what they see. Later navigations restore
+ * and reset the scroll as usual.
+ */
+export function prepareTakeOver(router: AnyRouter, auth: AuthSession): void {
+  let takenOver = false;
+  const scrollRestoration = () => {
+    const restore = takenOver;
+    takenOver = true;
+    return restore;
+  };
+  router.update({ ...router.options, context: { auth }, scrollRestoration });
+  router.ssr = { manifest: undefined };
+}
+
 export function createAppRouter() {
   // The real session arrives through AppRouterProvider; routes load only after it mounts.
   return createRouter({ ...routerOptions, routeTree, context: { auth: undefined! } });

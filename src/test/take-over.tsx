@@ -2,14 +2,14 @@
  * A prerendered page in a test's document, and the app taking it over as src/main.tsx does, for
  * tests that check the takeover matches the markup.
  */
-import { createMemoryHistory, createRouter } from "@tanstack/react-router";
+import { createMemoryHistory, createRouter, type AnyRouter } from "@tanstack/react-router";
 import { act } from "@testing-library/react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { AppTree } from "../app-tree";
 import type { ConvexSession } from "../features/auth/convex-on-demand";
 import { LocalAuthClient } from "../features/auth/local-auth-client";
 import type { RenderedPage } from "../prerender";
-import { routerOptions } from "../router";
+import { prepareTakeOver, routerOptions } from "../router";
 import { routeTree } from "../routeTree.gen";
 
 /** The page as the browser holds it before the app starts: its markup, and its data block if any. */
@@ -24,10 +24,10 @@ export function placePrerendered(page: RenderedPage): HTMLElement {
 }
 
 /** The app hydrating the page at `path`; `mismatches` are the errors React recovered from by rendering anew. */
-export async function takeOver(container: HTMLElement, path: string, session?: ConvexSession): Promise<{ root: Root; mismatches: unknown[] }> {
+export async function takeOver(container: HTMLElement, path: string, session?: ConvexSession): Promise<{ root: Root; router: AnyRouter; mismatches: unknown[] }> {
   const client = new LocalAuthClient();
   const router = createRouter({ ...routerOptions, routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { auth: client } });
-  router.ssr = { manifest: undefined };
+  prepareTakeOver(router, client);
   await router.load();
   const mismatches: unknown[] = [];
   let root: Root | undefined;
@@ -36,5 +36,5 @@ export async function takeOver(container: HTMLElement, path: string, session?: C
       onRecoverableError: (error) => mismatches.push(error),
     });
   });
-  return { root: root!, mismatches };
+  return { root: root!, router, mismatches };
 }

@@ -61,6 +61,22 @@ test("a prerendered page loads only its first script until the visitor acts, and
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
 
+test("a visitor who has scrolled down is left there when the app starts, so the click they aim lands", async ({ page }) => {
+  await page.goto("/");
+  const name = page.locator("#newsletter").getByLabel("Name");
+  // Scrolling to the form is what starts the app.
+  await name.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await expect(page.locator("html")).toHaveAttribute("data-app", "live");
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  // A click at the place the visitor saw the field lands in it.
+  const box = (await name.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(name).toBeFocused();
+});
+
 for (const path of PUBLIC_PAGES) {
   test(`${path} passes axe in light and dark`, async ({ page }) => {
     await page.goto(path);
