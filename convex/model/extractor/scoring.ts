@@ -11,7 +11,7 @@ import type { Candidate } from "./candidates";
 /** Due this many days after the session or sooner makes a commitment high priority. */
 const HIGH_PRIORITY_WITHIN_DAYS = 2;
 
-export function priorityOf(c: Candidate, sessionDate: string): ActionItemPriority {
+export function priorityOf(c: Pick<Candidate, "dueDate" | "urgentWord" | "importantWord" | "tentative">, sessionDate: string): ActionItemPriority {
   const days = c.dueDate ? differenceInCalendarDays(parseISO(c.dueDate), parseISO(sessionDate)) : null;
   if (c.urgentWord || days === 0) return "urgent";
   if ((days !== null && days <= HIGH_PRIORITY_WITHIN_DAYS) || c.importantWord) return "high";
