@@ -609,6 +609,21 @@ describe("extractCommitments: group sessions", () => {
     ...closing,
   ];
 
+  it("suggests the sentence the learned model finds likeliest, quoted whole, with who it is for", () => {
+    const lines = meeting(["[27:00] Jordan Ellis: Okay so Ravi, for next time you'll get the raffle prizes sorted by Friday.", "[27:10] Ravi: Okay."]);
+    const ravi = extract(lines).find((p) => p.transcriptQuote.includes("raffle prizes"));
+    expect(ravi).toMatchObject({
+      transcriptQuote: "Okay so Ravi, for next time you'll get the raffle prizes sorted by Friday.",
+      responsibleParty: "both",
+      description: "For Ravi, who is not the member or the coach.",
+      dueDate: "2025-03-07",
+    });
+    // The rules alone hear no cue for it.
+    const { segments, text } = parseTranscript(lines.join("\n"), "text");
+    const rules = extractCommitments({ segments, text, coachName: "Jordan Ellis", memberName: "Maya Chen", sessionDate: TUESDAY }, { rulesOnly: true });
+    expect(rules.some((p) => p.transcriptQuote.includes("raffle prizes") && p.confidence >= 40)).toBe(false);
+  });
+
   it("takes the coach as the chair, even when someone else says more", () => {
     const lines = meeting([
       `[13:00] Ravi: ${"I think the raffle is a good idea because people like prizes and it is cheap to run. ".repeat(6)}`,
@@ -636,7 +651,7 @@ describe("extractCommitments: group sessions", () => {
     const { segments, text } = parseTranscript(lines.join("\n"), "text");
     const raw = extractCommitments(
       { segments, text, coachName: "Jordan Ellis", memberName: "Maya Chen", sessionDate: TUESDAY },
-      { calibrated: false },
+      { calibrated: false, rulesOnly: true },
     );
     const bakery = raw.find((p) => p.transcriptQuote.includes("bakery"))!;
     const chairs = raw.find((p) => p.transcriptQuote.includes("chairs with the school"))!;
