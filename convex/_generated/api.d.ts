@@ -98,7 +98,10 @@ import type * as model_extractor_candidates from "../model/extractor/candidates.
 import type * as model_extractor_clauses from "../model/extractor/clauses.js";
 import type * as model_extractor_cues from "../model/extractor/cues.js";
 import type * as model_extractor_dueDates from "../model/extractor/dueDates.js";
+import type * as model_extractor_groupFeatures from "../model/extractor/groupFeatures.js";
+import type * as model_extractor_groupModel from "../model/extractor/groupModel.js";
 import type * as model_extractor_groupSession from "../model/extractor/groupSession.js";
+import type * as model_extractor_groupSuggestions from "../model/extractor/groupSuggestions.js";
 import type * as model_extractor_lexicon from "../model/extractor/lexicon.js";
 import type * as model_extractor_scoring from "../model/extractor/scoring.js";
 import type * as model_extractor_segments from "../model/extractor/segments.js";
@@ -267,7 +270,10 @@ declare const fullApi: ApiFromModules<{
   "model/extractor/clauses": typeof model_extractor_clauses;
   "model/extractor/cues": typeof model_extractor_cues;
   "model/extractor/dueDates": typeof model_extractor_dueDates;
+  "model/extractor/groupFeatures": typeof model_extractor_groupFeatures;
+  "model/extractor/groupModel": typeof model_extractor_groupModel;
   "model/extractor/groupSession": typeof model_extractor_groupSession;
+  "model/extractor/groupSuggestions": typeof model_extractor_groupSuggestions;
   "model/extractor/lexicon": typeof model_extractor_lexicon;
   "model/extractor/scoring": typeof model_extractor_scoring;
   "model/extractor/segments": typeof model_extractor_segments;
