@@ -34,12 +34,17 @@ export const CALIBRATION: Record<SessionKind, readonly (readonly [number, number
 };
 
 export function calibratedConfidence(raw: number, kind: SessionKind): number {
-  const knots = CALIBRATION[kind];
-  if (raw <= knots[0]![0]) return knots[0]![1];
+  return throughKnots(CALIBRATION[kind], raw);
+}
+
+/** The value at `x` of the piecewise linear map through `knots` ([x, y], x ascending), rounded; flat outside them. */
+export function throughKnots(knots: readonly (readonly [number, number])[], x: number): number {
+  if (knots.length === 0) return 0;
+  if (x <= knots[0]![0]) return knots[0]![1];
   for (let i = 1; i < knots.length; i++) {
     const [x1, y1] = knots[i]!;
     const [x0, y0] = knots[i - 1]!;
-    if (raw <= x1) return Math.round(x1 === x0 ? y1 : y0 + ((raw - x0) / (x1 - x0)) * (y1 - y0));
+    if (x <= x1) return Math.round(x1 === x0 ? y1 : y0 + ((x - x0) / (x1 - x0)) * (y1 - y0));
   }
   return knots.at(-1)![1];
 }

@@ -28,7 +28,7 @@ import { calibratedConfidence } from "./extractionCalibration";
 import type { TranscriptSegment } from "./transcripts";
 import { keepGrounded, type CommitmentProposal, type ExtractionInput, type Extractor } from "./extraction";
 import type { Candidate, Context } from "./extractor/candidates";
-import { chairOf, isGroupSession, LATE_SHARE, peopleOf, preferOnePerPerson } from "./extractor/groupSession";
+import { chairOf, forSomeoneElse, isGroupSession, LATE_SHARE, peopleOf, preferOnePerPerson } from "./extractor/groupSession";
 import { priorityOf, rawScoreOf } from "./extractor/scoring";
 import { groupSuggestionSteps } from "./extractor/groupSuggestions";
 import { analyseSegment } from "./extractor/segments";
@@ -43,7 +43,7 @@ export { RULE_TITLE_MAX_CHARS } from "./extractor/titles";
 /** What the quote does not already say: whose it is when it is someone else's, who agreed, and when. */
 function describe(c: Candidate): string {
   const parts = [];
-  if (c.assignee) parts.push(`For ${c.assignee}, who is not the member or the coach.`);
+  if (c.assignee) parts.push(forSomeoneElse(c.assignee));
   if (c.accepted) parts.push(`${c.accepted.speaker} agreed at ${c.accepted.timestamp}: "${c.accepted.text}"`);
   return parts.join(" ");
 }

@@ -10,6 +10,7 @@ import type { TranscriptSegment } from "../transcripts";
 import { findMarkers } from "./cues";
 import { dueMatches } from "./dueDates";
 import { MEETING_TIME } from "./lexicon";
+import { personNamed } from "./groupSession";
 import { clausesOf, isQuestion, sentences } from "./sentences";
 import { normalizeName } from "./text";
 
@@ -52,13 +53,6 @@ function lengthBucket(words: number): string {
   return `len:${index === -1 ? LENGTHS.length : index}`;
 }
 
-/** Whether the sentence names a participant other than its speaker. */
-function namesSomeone(ctx: GroupContext, words: string[], speaker: string | undefined): boolean {
-  const said = ` ${normalizeName(words.join(" "))} `;
-  for (const [form, label] of ctx.people) if (label !== speaker && said.includes(` ${form} `)) return true;
-  return false;
-}
-
 /** The rules' reading of each cued clause of the sentence. */
 function readingFeatures(seg: TranscriptSegment, unit: GroupUnit, out: string[]) {
   const span = { start: unit.start, end: unit.end };
@@ -98,7 +92,7 @@ export function featuresOfUnit(ctx: GroupContext, units: readonly GroupUnit[], w
   out.push(lengthBucket(own.length));
   const chair = seg.speaker !== undefined && seg.speaker === ctx.chair;
   if (chair) out.push("chair");
-  if (namesSomeone(ctx, own, seg.speaker)) out.push(chair ? "names:chair" : "names");
+  if (personNamed(ctx.people, normalizeName(own.join(" ")), seg.speaker) !== null) out.push(chair ? "names:chair" : "names");
   if (isQuestion(unit.text)) out.push("question");
   if (dueMatches(unit.text, ctx.sessionDate).length > 0) out.push("due");
   if (MEETING_TIME.test(unit.text)) out.push("meeting-time");

@@ -6,6 +6,7 @@
  * from probability to confidence fitted on cross-validated predictions). Plain numbers, so it runs
  * in Convex's default runtime.
  */
+import { throughKnots } from "../extractionCalibration";
 import MODEL from "./groupModel.json";
 
 /** The model as groupModel.json holds it: weights in a list beside their features' names. */
@@ -47,15 +48,7 @@ export function probabilityOf(model: Pick<GroupModel, "weights">, features: read
 }
 
 export function confidenceOf(model: Pick<GroupModel, "calibration">, probability: number): number {
-  const knots = model.calibration;
-  if (knots.length === 0) return 0;
-  if (probability <= knots[0]![0]) return knots[0]![1];
-  for (let i = 1; i < knots.length; i++) {
-    const [x1, y1] = knots[i]!;
-    const [x0, y0] = knots[i - 1]!;
-    if (probability <= x1) return Math.round(x1 === x0 ? y1 : y0 + ((probability - x0) / (x1 - x0)) * (y1 - y0));
-  }
-  return knots.at(-1)![1];
+  return throughKnots(model.calibration, probability);
 }
 
 /** Which sentences to suggest, by their probabilities: the likeliest at or above the bar, at most the cap, in transcript order. */

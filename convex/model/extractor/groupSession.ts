@@ -43,11 +43,21 @@ export function whoIs(ctx: Context, label: string): { who: Who; assignee: string
   return { who: SHARED, assignee: label };
 }
 
+/** The description of a commitment that is neither the member's nor the coach's. */
+export function forSomeoneElse(assignee: string): string {
+  return `For ${assignee}, who is not the member or the coach.`;
+}
+
+/** The speaker label of the first person `people` knows who is named in `normalized` (normalizeName), other than `except`. */
+export function personNamed(people: Map<string, string>, normalized: string, except: string | undefined): string | null {
+  const words = ` ${normalized} `;
+  for (const [form, label] of people) if (label !== except && words.includes(` ${form} `)) return label;
+  return null;
+}
+
 /** The person named in a sentence said in a group session ("Industrial Designer, you'll ..."), as their speaker label. */
 export function mentioned(ctx: Context, sentence: string): string | null {
-  const words = ` ${normalizeName(sentence)} `;
-  for (const [form, label] of ctx.people) if (label !== ctx.seg.speaker && words.includes(` ${form} `)) return label;
-  return null;
+  return personNamed(ctx.people, normalizeName(sentence), ctx.seg.speaker);
 }
 
 /** The speaker a third-person subject names ("the industrial designer", "Ed"), if one of them. */

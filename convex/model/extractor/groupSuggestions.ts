@@ -11,7 +11,7 @@ import { SHARED, type Candidate, type Context } from "./candidates";
 import { dueDateIn } from "./dueDates";
 import { featuresOfUnit, groupUnits, wordsOf, type GroupContext, type GroupUnit } from "./groupFeatures";
 import { chooseSuggested, confidenceOf, GROUP_MODEL, probabilityOf, type GroupModel } from "./groupModel";
-import { chairOf, mentioned, peopleOf, whoIs } from "./groupSession";
+import { chairOf, forSomeoneElse, mentioned, peopleOf, whoIs } from "./groupSession";
 import { HEDGE, IMPORTANT, URGENT } from "./lexicon";
 import { priorityOf } from "./scoring";
 import { analyseSegment } from "./segments";
@@ -45,10 +45,6 @@ export function* sentenceProbabilities(ctx: GroupContext, model: GroupModel = GR
   return { units, probabilities };
 }
 
-function describe(assignee: string | null): string {
-  return assignee ? `For ${assignee}, who is not the member or the coach.` : "";
-}
-
 /** A title from the sentence itself when the rules read none in it. */
 function plainTitle(sentence: string): string {
   const title = titleOf(cleanSpeech(sentence));
@@ -75,7 +71,7 @@ export function* groupSuggestionSteps(
     const probability = probabilities[index]!;
     proposals.push({
       title: read?.title ?? plainTitle(unit.text),
-      description: describe(assignee),
+      description: assignee ? forSomeoneElse(assignee) : "",
       commitmentType: who.commitmentType,
       responsibleParty: who.responsibleParty,
       priority: priorityOf({ dueDate, tentative, urgentWord: URGENT.test(unit.text), importantWord: IMPORTANT.test(unit.text) }, input.sessionDate),
