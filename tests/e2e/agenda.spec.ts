@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { api } from "../../convex/_generated/api";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { bookFirstOpenSlot } from "./helpers/booking";

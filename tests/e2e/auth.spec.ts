@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 
 test("register, sign out, come back through the guard, sign in and edit the profile", async ({ page }) => {

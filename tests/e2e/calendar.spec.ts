@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import ICAL from "ical.js";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { bookFirstOpenSlot } from "./helpers/booking";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 
 /** Keyboard only from here on: the palette is how a member moves without hunting through menus. */

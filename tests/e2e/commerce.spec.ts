@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { PAYMENT_MESSAGES } from "../../convex/model/messages";
 import { formatDuration } from "../../src/lib/relative-time";
 import { expectNoA11yViolations } from "./helpers/a11y";

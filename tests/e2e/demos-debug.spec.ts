@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { DEBUG_TEXTS } from "../../convex/model/debug";
 import { DEBUG_MESSAGES } from "../../convex/model/messages";
 import { DEMO_PAGES } from "../../src/features/demos/demo-pages";

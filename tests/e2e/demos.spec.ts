@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { DEMO_PAGES } from "../../src/features/demos/demo-pages";
 import { expectNoA11yViolations } from "./helpers/a11y";
 

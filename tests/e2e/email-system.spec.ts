@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./helpers/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 
 async function signInAsAdmin(browser: Browser): Promise<Page> {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { signIn } from "./helpers/sign-in";
 

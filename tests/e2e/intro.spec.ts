@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { INTRO_EMAIL_SUBJECT } from "../../convex/model/intro";
 import { INTRO_MESSAGES } from "../../convex/model/messages";
 import { ONBOARDING_TEXTS } from "../../convex/model/onboarding";

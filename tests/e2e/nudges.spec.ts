@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { api } from "../../convex/_generated/api";

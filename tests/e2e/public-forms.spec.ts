@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { expectNoA11yViolations } from "./helpers/a11y";

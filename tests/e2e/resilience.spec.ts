@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { signIn } from "./helpers/sign-in";
 

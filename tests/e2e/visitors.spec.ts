@@ -1,6 +1,6 @@
 import { INDEXED_PATHS } from "../../convex/model/site";
 import { SESSION_HINT_COOKIE } from "../../convex/model/sessionHint";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./helpers/test";
 import { expectNoA11yViolations } from "./helpers/a11y";
 import { expectSecurityHeaders, watchCspViolations } from "./helpers/security";
 

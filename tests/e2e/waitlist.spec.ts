@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { api } from "../../convex/_generated/api";
