@@ -9,13 +9,12 @@
  * probability to confidence are chosen on cross-validated predictions: meetings of one series (the
  * same team) are never split between training and checking.
  */
-import type { CommitmentProposal } from "../../convex/model/extraction";
+import { SUGGESTION_SHOWN_MIN_CONFIDENCE, type CommitmentProposal, type ExtractionInput } from "../../convex/model/extraction";
+import { throughKnots } from "../../convex/model/extractionCalibration";
 import { combineScores, quoteFits, scoreExtraction, type LabelledCommitment } from "../../convex/model/extractionScore";
 import { groupUnits, unitFeatures, type GroupUnit } from "../../convex/model/extractor/groupFeatures";
 import { chooseSuggested, probabilityOf, type GroupModel } from "../../convex/model/extractor/groupModel";
 import { groupContextOf } from "../../convex/model/extractor/groupSuggestions";
-import type { ExtractionInput } from "../../convex/model/extraction";
-import { isotonic, knotsOf } from "../lib/isotonic";
 
 export interface LabelledMeeting {
   name: string;
@@ -105,24 +104,29 @@ export function trainWeights(meetings: readonly PreparedMeeting[], options: Trai
 /** The series a meeting belongs to (ES2002 for ES2002a-d): one team, kept on one side of a split. */
 const seriesOf = (name: string) => name.replace(/[a-z]$/, "");
 
+/** Each meeting's fold, by series: a series' meetings share one. */
+export function foldsBySeries(meetings: readonly PreparedMeeting[], folds: number): number[] {
+  const series = [...new Set(meetings.map((m) => seriesOf(m.meeting.name)))].sort();
+  return meetings.map((m) => series.indexOf(seriesOf(m.meeting.name)) % folds);
+}
+
 /** Each meeting's sentence probabilities from a model trained without its series (k folds by series). */
 export function crossValidated(meetings: readonly PreparedMeeting[], folds: number, options: TrainingOptions = TRAINING): number[][] {
-  const series = [...new Set(meetings.map((m) => seriesOf(m.meeting.name)))].sort();
-  const foldOf = (m: PreparedMeeting) => series.indexOf(seriesOf(m.meeting.name)) % folds;
+  const foldOf = foldsBySeries(meetings, folds);
   const out: number[][] = meetings.map(() => []);
   for (let fold = 0; fold < folds; fold++) {
     const weights = trainWeights(
-      meetings.filter((m) => foldOf(m) !== fold),
+      meetings.filter((_, i) => foldOf[i] !== fold),
       options,
     );
     meetings.forEach((m, i) => {
-      if (foldOf(m) === fold) out[i] = m.features.map((features) => probabilityOf({ weights }, features));
+      if (foldOf[i] === fold) out[i] = m.features.map((features) => probabilityOf({ weights }, features));
     });
   }
   return out;
 }
 
-function asProposal(unit: GroupUnit, confidence = 0): CommitmentProposal {
+function asProposal(unit: GroupUnit): CommitmentProposal {
   return {
     title: unit.text,
     description: "",
@@ -132,7 +136,7 @@ function asProposal(unit: GroupUnit, confidence = 0): CommitmentProposal {
     dueDate: null,
     transcriptQuote: unit.text,
     transcriptTimestamp: "00:00",
-    confidence,
+    confidence: 0,
     tentative: false,
   };
 }
@@ -169,17 +173,88 @@ export function bestPolicy(meetings: readonly PreparedMeeting[], probabilities: 
   return best!;
 }
 
-/** Below this probability nothing is suggested, so the map starts here. */
-const CALIBRATION_FLOOR = 0.01;
-const MIN_BLOCK = 10;
+export interface Outcome {
+  probability: number;
+  right: boolean;
+}
 
-/** The map from probability to the share of such suggestions that were right, on cross-validated predictions. */
-export function calibrationOf(meetings: readonly PreparedMeeting[], probabilities: number[][]): [number, number][] {
-  const outcomes = meetings.flatMap((m, i) => {
-    const chosen = chooseSuggested(probabilities[i]!, { suggestAt: CALIBRATION_FLOOR, maxPerSession: Number.MAX_SAFE_INTEGER });
-    const proposals = chosen.map((k) => asProposal(m.units[k]!, probabilities[i]![k]));
-    const { extra } = scoreExtraction(proposals, m.meeting.expected);
-    return proposals.map((p) => ({ score: Math.round(p.confidence * 1000) / 1000, right: !extra.includes(p) }));
+/** Whether each suggestion the policy makes for a meeting was right (extractionScore.ts decides). */
+export function outcomesOf(meeting: PreparedMeeting, probabilities: readonly number[], policy: Pick<GroupModel, "suggestAt" | "maxPerSession">): Outcome[] {
+  const chosen = chooseSuggested(probabilities, policy);
+  const proposals = chosen.map((k) => asProposal(meeting.units[k]!));
+  const { extra } = scoreExtraction(proposals, meeting.meeting.expected);
+  return chosen.map((k, j) => ({ probability: probabilities[k]!, right: !extra.includes(proposals[j]!) }));
+}
+
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+
+/**
+ * Platt scaling: the share right as σ(a · logit(p) + b), fitted by Newton's method (maximum
+ * likelihood; a tiny ridge keeps it defined when every outcome agrees). Two numbers, so it follows
+ * the few hundred suggestions a policy makes smoothly, where isotonic blocks of them put the
+ * shown bar at the top of a wide block.
+ */
+export function plattOf(outcomes: readonly Outcome[]): { a: number; b: number } {
+  let a = 1;
+  let b = 0;
+  for (let iteration = 0; iteration < 50; iteration++) {
+    let ga = 1e-3 * a;
+    let gb = 1e-3 * b;
+    let haa = 1e-3;
+    let hab = 0;
+    let hbb = 1e-3;
+    for (const { probability, right } of outcomes) {
+      const x = logit(probability);
+      const q = 1 / (1 + Math.exp(-(a * x + b)));
+      const e = q - Number(right);
+      const w = q * (1 - q);
+      ga += e * x;
+      gb += e;
+      haa += w * x * x;
+      hab += w * x;
+      hbb += w;
+    }
+    const det = haa * hbb - hab * hab;
+    const da = (hbb * ga - hab * gb) / det;
+    const db = (haa * gb - hab * ga) / det;
+    a -= da;
+    b -= db;
+    if (Math.abs(da) + Math.abs(db) < 1e-9) break;
+  }
+  return { a, b };
+}
+
+/** Knots of the map from probability to percent right, every hundredth from the policy's bar up (nothing below it is suggested). */
+export function knotsOfPlatt({ a, b }: { a: number; b: number }, suggestAt: number): [number, number][] {
+  const knots: [number, number][] = [];
+  for (let hundredths = Math.round(suggestAt * 100); hundredths <= 100; hundredths++) {
+    const p = hundredths / 100;
+    knots.push([p, Math.round(100 / (1 + Math.exp(-(a * logit(p) + b))))]);
+  }
+  return knots.filter((k, i) => i === 0 || i === knots.length - 1 || k[1] !== knots[i - 1]![1] || k[1] !== knots[i + 1]![1]);
+}
+
+/** The map from probability to confidence, fitted on the cross-validated outcomes of the suggestions the policy makes. */
+export function calibrationOf(meetings: readonly PreparedMeeting[], probabilities: number[][], policy: Pick<GroupModel, "suggestAt" | "maxPerSession">): [number, number][] {
+  return knotsOfPlatt(plattOf(meetings.flatMap((m, i) => outcomesOf(m, probabilities[i]!, policy))), policy.suggestAt);
+}
+
+/**
+ * Precision and recall of the suggestions that would be shown (confidence ≥ the shown bar), each
+ * fold's calibration fitted on the other folds: what the calibration is expected to do on meetings
+ * it has not seen.
+ */
+export function shownCrossValidated(meetings: readonly PreparedMeeting[], probabilities: number[][], policy: Pick<GroupModel, "suggestAt" | "maxPerSession">, folds: number) {
+  const fold = foldsBySeries(meetings, folds);
+  const scores = meetings.map((m, i) => {
+    const others = meetings.flatMap((other, j) => (fold[j] === fold[i] ? [] : [{ other, j }]));
+    const knots = calibrationOf(others.map(({ other }) => other), others.map(({ j }) => probabilities[j]!), policy);
+    const shown = chooseSuggested(probabilities[i]!, policy).filter((k) => throughKnots(knots, probabilities[i]![k]!) >= SUGGESTION_SHOWN_MIN_CONFIDENCE);
+    return scoreExtraction(shown.map((k) => asProposal(m.units[k]!)), m.meeting.expected);
   });
-  return knotsOf(isotonic(outcomes, MIN_BLOCK), 0, 1);
+  const total = combineScores(scores);
+  return { precision: total.precision, recall: total.recall, shown: total.truePositives + total.falsePositives };
 }
