@@ -249,9 +249,18 @@ export function calibrationOf(meetings: readonly PreparedMeeting[], probabilitie
  */
 export function shownCrossValidated(meetings: readonly PreparedMeeting[], probabilities: number[][], policy: Pick<GroupModel, "suggestAt" | "maxPerSession">, folds: number) {
   const fold = foldsBySeries(meetings, folds);
+  // One map per fold, fitted on the other folds: a meeting never calibrates its own suggestions.
+  const knotsOfFold = new Map<number, [number, number][]>();
+  const knotsFor = (f: number) => {
+    const known = knotsOfFold.get(f);
+    if (known) return known;
+    const others = meetings.flatMap((_, j) => (fold[j] === f ? [] : [j]));
+    const knots = calibrationOf(others.map((j) => meetings[j]!), others.map((j) => probabilities[j]!), policy);
+    knotsOfFold.set(f, knots);
+    return knots;
+  };
   const scores = meetings.map((m, i) => {
-    const others = meetings.flatMap((other, j) => (fold[j] === fold[i] ? [] : [{ other, j }]));
-    const knots = calibrationOf(others.map(({ other }) => other), others.map(({ j }) => probabilities[j]!), policy);
+    const knots = knotsFor(fold[i]!);
     const shown = chooseSuggested(probabilities[i]!, policy).filter((k) => throughKnots(knots, probabilities[i]![k]!) >= SUGGESTION_SHOWN_MIN_CONFIDENCE);
     return scoreExtraction(shown.map((k) => asProposal(m.units[k]!)), m.meeting.expected);
   });
