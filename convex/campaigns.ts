@@ -1,5 +1,5 @@
 /**
- * E-mail campaigns for admins (issue 17): compose from a template, pick an audience, send now or
+ * E-mail campaigns for admins: compose from a template, pick an audience, send now or
  * at a time, in batches; follow the counts and an A/B test's standing; and the public
  * unsubscribe. The rules are in model/campaigns.ts, the numbers in model/emailStats.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Forum moderation (issue 19, SPEC §6 "moderate"): coaches and admins hide or restore posts, lock,
+ * Forum moderation: coaches and admins hide or restore posts, lock,
  * pin and move threads, delete with a reason, and work through members' reports. Every action is
  * written to the audit log in the same transaction; admins read the log.
  */

@@ -1,5 +1,5 @@
 /**
- * The community forum's rules (issue 19): limits, reactions, category visibility, and the checks a
+ * The community forum's rules: limits, reactions, category visibility, and the checks a
  * post must pass. Pure, so the server and the forms share one rule and one message.
  */
 import { FORUM_MESSAGES } from "./messages";

@@ -1,5 +1,5 @@
 /**
- * The community forum (issue 19) on the embedded backend, with a category of 10,000 threads and
+ * The community forum on the embedded backend, with a category of 10,000 threads and
  * 100,000 replies: the first page of its thread list, and a reply reaching 100 members who have
  * that thread open. The real convex/ functions, signed-in clients, a data dir on disk. The forum is
  * written by a bench-only module added to a copy of convex/ (./forum/seed.ts), so nothing

@@ -1,4 +1,4 @@
-// How fast the command palette answers a keystroke with 500 extra commands (issue 18): runs the
+// How fast the command palette answers a keystroke with 500 extra commands: runs the
 // product as `npm start` does, opens the palette demo in Debian's Chromium and types a realistic
 // sequence of searches and Backspaces, timing each keystroke until its updated list is painted.
 // Headless Chromium paints at a fixed 60 Hz, so even a keystroke that does nothing waits up to a

@@ -110,7 +110,7 @@ export const DEMO_PAGES: readonly DemoPage[] = [
     description: "Hero V2 and the simple hero, one after the other, to compare.",
     group: "flows",
   },
-  // Debug and test pages that read server data, or answer for an integration (issue 22).
+  // Debug and test pages that read server data, or answer for an integration.
   {
     path: "/demos/update-to-mastery",
     title: "Update to Mastery debug",
