@@ -6,11 +6,6 @@ import type { AuthSession } from "@/features/auth/auth-session";
 import { useAuthSession } from "@/features/auth/use-auth";
 import { routeTree } from "./routeTree.gen";
 
-/** What every route's beforeLoad can read: the sign-in state, for guards. */
-export interface RouterContext {
-  auth: AuthSession;
-}
-
 /**
  * Shared router options. A failing or missing page renders inside the shell (header, footer,
  * head tags) rather than replacing it, so the visitor keeps their bearings.

@@ -3,7 +3,7 @@ import { NotFoundPage } from "@/components/layout/not-found-page";
 import { RootLayout } from "@/components/layout/root-layout";
 import { RouteErrorPage } from "@/components/layout/route-error-page";
 import { rootHead } from "@/lib/seo";
-import type { RouterContext } from "@/router";
+import type { RouterContext } from "@/router-context";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: rootHead,

@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
-import type { RouterContext } from "@/router";
+import type { RouterContext } from "@/router-context";
 import { settledStatus } from "./auth-session";
 
 export const AFTER_SIGN_IN = "/dashboard";
