@@ -6,9 +6,18 @@ export interface TriggerHandlers {
   onFocus?: () => void;
 }
 
+/** What a deferred menu's content receives beside its own props. */
+export interface MenuContentProps {
+  defaultOpen: boolean;
+  trigger: ReactNode;
+}
+
 interface DeferredMenuProps<P> {
-  /** The full menu (Radix, with floating-ui behind it), opened as soon as it has loaded. */
-  menu: LazyExoticComponent<ComponentType<P & { defaultOpen: boolean }>>;
+  /**
+   * The full menu (Radix, with floating-ui behind it), opened as soon as it has loaded. It gets its
+   * button as `trigger`, so it never imports the module that lazily imports it.
+   */
+  menu: LazyExoticComponent<ComponentType<P & MenuContentProps>>;
   /** Starts fetching the menu's code early (hover, focus). */
   preload: () => void;
   props: P;
@@ -25,7 +34,7 @@ export function DeferredMenu<P extends object>({ menu: Menu, preload, props, tri
   if (!wanted) return trigger({ onClick: () => setWanted(true), onPointerEnter: preload, onFocus: preload });
   return (
     <Suspense fallback={trigger({})}>
-      <Menu {...props} defaultOpen />
+      <Menu {...props} defaultOpen trigger={trigger({})} />
     </Suspense>
   );
 }

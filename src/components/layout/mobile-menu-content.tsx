@@ -7,14 +7,14 @@ import { THEME_LABELS, THEME_PREFERENCES } from "@/features/theme/theme";
 import { useTheme } from "@/features/theme/use-theme";
 import { cn } from "@/lib/utils";
 import { ACCOUNT_MENU, ADMIN_MENU, PRIMARY_NAV, SIGN_IN, SIGN_OUT } from "./nav";
-import { MobileMenuTrigger } from "./mobile-menu";
+import type { MenuContentProps } from "./deferred-menu";
 import { SignOutForm } from "./sign-out-form";
 
 const rowClass =
   "flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none";
 
 /** Small-screen navigation, loaded when its button is first used; the sheet locks page scrolling while open. */
-export default function MobileMenuContent({ defaultOpen }: { defaultOpen: boolean }) {
+export default function MobileMenuContent({ defaultOpen, trigger }: MenuContentProps) {
   const [open, setOpen] = useState(defaultOpen);
   const viewer = useViewer();
   const { preference, setPreference } = useTheme();
@@ -22,9 +22,7 @@ export default function MobileMenuContent({ defaultOpen }: { defaultOpen: boolea
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <MobileMenuTrigger />
-      </SheetTrigger>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="right" aria-describedby={undefined}>
         <SheetTitle>Menu</SheetTitle>
         <nav aria-label="Mobile" className="flex flex-col gap-1">

@@ -9,18 +9,16 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { isThemePreference, THEME_LABELS, THEME_PREFERENCES } from "@/features/theme/theme";
 import { useTheme } from "@/features/theme/use-theme";
-import { ThemeTrigger } from "./theme-menu";
+import type { MenuContentProps } from "./deferred-menu";
 
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
 
 /** The theme menu itself, loaded when its button is first used (see theme-menu.tsx). */
-export default function ThemeMenuContent({ defaultOpen }: { defaultOpen: boolean }) {
+export default function ThemeMenuContent({ defaultOpen, trigger }: MenuContentProps) {
   const { preference, setPreference } = useTheme();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
-        <ThemeTrigger />
-      </DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuRadioGroup

@@ -10,15 +10,13 @@ import {
 import type { ViewerUser } from "@/features/auth/viewer";
 import { ACCOUNT_MENU, ADMIN_MENU, SIGN_OUT } from "./nav";
 import { SignOutForm } from "./sign-out-form";
-import { UserTrigger } from "./user-menu";
+import type { MenuContentProps } from "./deferred-menu";
 
 /** The account menu itself, loaded when its button is first used (see user-menu.tsx). */
-export default function UserMenuContent({ user, defaultOpen }: { user: ViewerUser; defaultOpen: boolean }) {
+export default function UserMenuContent({ user, defaultOpen, trigger }: { user: ViewerUser } & MenuContentProps) {
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
-        <UserTrigger user={user} />
-      </DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="font-normal">
           <span className="block font-semibold">

@@ -2,11 +2,11 @@ import { formatPrice, PRODUCT_TYPE_LABELS, type ProductType } from "@convex/mode
 import { Link } from "@tanstack/react-router";
 import { CircleAlertIcon, MinusIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
+import type { MenuContentProps } from "@/components/layout/deferred-menu";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { MESSAGES } from "@/lib/messages";
 import { atMaxQuantity, type CartItem } from "./cart";
-import { CartTrigger } from "./cart-button";
 import { useCart } from "./cart-provider";
 
 const LINK = "inline-flex min-h-11 items-center text-primary underline underline-offset-4";
@@ -63,16 +63,14 @@ function CartLine({ item }: { item: CartItem }) {
 }
 
 /** The cart in a side sheet: lines, quantities, totals, and the way on to checkout (SPEC §2). */
-export default function CartSheet({ defaultOpen }: { defaultOpen: boolean }) {
+export default function CartSheet({ defaultOpen, trigger }: MenuContentProps) {
   const [open, setOpen] = useState(defaultOpen);
   const { cart, count, clear } = useCart();
   const close = () => setOpen(false);
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <CartTrigger />
-      </SheetTrigger>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="right" closeLabel="Close cart" className="w-full overflow-y-auto sm:max-w-md">
         <SheetTitle>Your cart</SheetTitle>
         <SheetDescription>
