@@ -1,14 +1,15 @@
 import type { MonitoringOverview } from "@convex/model/monitoringShapes";
 import { AlertTriangleIcon } from "lucide-react";
 import { lazy, useState, type ReactNode } from "react";
+import { Status, type Tone } from "@/components/status";
 import { Button } from "@/components/ui/button";
 import { LoadingList } from "@/components/ui/skeleton";
 import { ChartFigure, EmptyState, ErrorDetails, FiguresTable, KpiGrid, KpiTile, Panel, When } from "@/features/email-system/parts";
 import { useNow } from "@/lib/use-now";
+import { CognitiveLevelWord } from "./cognitive-level-word";
 import { ErrorReportingCheck } from "./error-reporting-check";
 import { appendNew, formatCount, formatLoadTime, plural, schedulerSummary } from "./figures";
 import { nextCronRun } from "./next-cron-run";
-import { CognitiveLevelWord, StatusWord, type Tone } from "./status-word";
 import { MONITORING_TEXTS } from "./texts";
 import { SupportCodeLookup } from "./support-code-lookup";
 
@@ -104,7 +105,7 @@ function Scheduler({ scheduler }: { scheduler: Overview["scheduler"] }) {
       <div>
         <dt className="text-muted-foreground">Status</dt>
         <dd>
-          <StatusWord tone={lagging ? "warning" : "ok"}>{text}</StatusWord>
+          <Status tone={lagging ? "warning" : "good"}>{text}</Status>
         </dd>
       </div>
       <div>
@@ -114,7 +115,7 @@ function Scheduler({ scheduler }: { scheduler: Overview["scheduler"] }) {
       <div>
         <dt className="text-muted-foreground">Failed in the last day</dt>
         <dd>
-          <StatusWord tone={scheduler.failedLastDay > 0 ? "warning" : "ok"}>{formatCount(scheduler.failedLastDay)}</StatusWord>
+          <Status tone={scheduler.failedLastDay > 0 ? "warning" : "good"}>{formatCount(scheduler.failedLastDay)}</Status>
         </dd>
       </div>
     </dl>
@@ -122,9 +123,9 @@ function Scheduler({ scheduler }: { scheduler: Overview["scheduler"] }) {
 }
 
 const OUTCOMES: Record<NonNullable<CronRow["lastRun"]>["outcome"], { tone: Tone; label: string }> = {
-  succeeded: { tone: "ok", label: "Succeeded" },
-  failed: { tone: "failed", label: "Failed" },
-  running: { tone: "busy", label: "Running" },
+  succeeded: { tone: "good", label: "Succeeded" },
+  failed: { tone: "bad", label: "Failed" },
+  running: { tone: "info", label: "Running" },
 };
 
 function CronJob({ cron, now }: { cron: CronRow; now: number }) {
@@ -134,7 +135,7 @@ function CronJob({ cron, now }: { cron: CronRow; now: number }) {
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 className="font-medium">{cron.job}</h3>
-        <StatusWord tone={outcome.tone}>{outcome.label}</StatusWord>
+        <Status tone={outcome.tone}>{outcome.label}</Status>
       </div>
       <p className="text-sm text-muted-foreground">
         {cron.lastRun ? (
@@ -180,7 +181,7 @@ function Queue({ name, waiting, working, failedLastDay }: { name: string; waitin
         {waiting} · {working}
       </dd>
       <dd className="text-sm">
-        <StatusWord tone={failedLastDay > 0 ? "warning" : "ok"}>{failedLastDay > 0 ? `${formatCount(failedLastDay)} failed in the last day` : "None failed in the last day"}</StatusWord>
+        <Status tone={failedLastDay > 0 ? "warning" : "good"}>{failedLastDay > 0 ? `${formatCount(failedLastDay)} failed in the last day` : "None failed in the last day"}</Status>
       </dd>
     </div>
   );
@@ -195,16 +196,16 @@ function Queues({ extraction, email }: Pick<Overview, "extraction" | "email">) {
   );
 }
 
-const SEVERITY_TONES: Record<ErrorRow["severity"], Tone> = { low: "neutral", medium: "neutral", high: "warning", critical: "failed" };
+const SEVERITY_TONES: Record<ErrorRow["severity"], Tone> = { low: "neutral", medium: "neutral", high: "warning", critical: "bad" };
 
 function ErrorItem({ record }: { record: ErrorRow }) {
   return (
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 className="font-medium">{record.title}</h3>
-        <StatusWord tone={SEVERITY_TONES[record.severity]} className="text-sm">
+        <Status tone={SEVERITY_TONES[record.severity]} className="text-sm">
           {record.severity.charAt(0).toUpperCase() + record.severity.slice(1)}
-        </StatusWord>
+        </Status>
       </div>
       <p className="break-words">{record.message}</p>
       <p className="text-sm text-muted-foreground">

@@ -1,9 +1,10 @@
 import { api } from "@convex/_generated/api";
 import type { HealthChecks } from "@convex/model/monitoringShapes";
 import { useConvexConnectionState, useQuery } from "convex/react";
-import { AlertTriangleIcon, CheckCircle2Icon, CircleDashedIcon } from "lucide-react";
+import { AlertTriangleIcon, CircleDashedIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
+import { Status } from "@/components/status";
 import { Button } from "@/components/ui/button";
 import { useLiveConvex } from "@/features/auth/convex-on-demand";
 import { formatCount, schedulerSummary } from "@/features/monitoring/figures";
@@ -17,19 +18,14 @@ const SERVICE_LABELS = {
   extraction: { label: "Action item extraction", names: { openai: "OpenAI", rules: "Rule-based extractor (embedded)" } },
 } as const;
 
-function Status({ ok, pending, children }: { ok: boolean; pending?: boolean; children: ReactNode }) {
-  const Icon = pending ? CircleDashedIcon : ok ? CheckCircle2Icon : AlertTriangleIcon;
-  return (
-    <span className="inline-flex items-center gap-2 font-medium">
-      <Icon className={pending ? "size-5 text-muted-foreground" : ok ? "size-5 text-success" : "size-5 text-warning"} aria-hidden />
-      {children}
-    </span>
-  );
+/** A check in a word: fine, or worth a look (amber, never red: nothing here is the reader's doing). */
+function Check({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return <Status tone={ok ? "good" : "warning"}>{children}</Status>;
 }
 
 function Checking() {
   return (
-    <Status ok={false} pending>
+    <Status tone="neutral" icon={CircleDashedIcon}>
       Checking…
     </Status>
   );
@@ -59,25 +55,25 @@ function CheckRows({ checks }: { checks: HealthChecks | undefined }) {
   const scheduler = schedulerSummary(checks.scheduler.oldestPendingDueAt, now);
   // The server's "degraded": extraction's latest finished run failed; the e-mail outbox is backed up.
   const queue = (check: HealthChecks["extraction"], degraded: string) => (
-    <Status ok={check.status === "ok"}>
+    <Check ok={check.status === "ok"}>
       {check.status === "ok" ? "OK" : degraded} · {formatCount(check.queued)} queued
-    </Status>
+    </Check>
   );
   return (
     <>
       <Row label={CHECK_LABELS.scheduler}>
-        <Status ok={!scheduler.lagging}>{scheduler.text}</Status>
+        <Check ok={!scheduler.lagging}>{scheduler.text}</Check>
       </Row>
       <Row label={CHECK_LABELS.crons}>
-        <Status ok={checks.crons.status === "ok"}>{checks.crons.status === "ok" ? "All OK" : `${formatCount(checks.crons.failing.length)} failing`}</Status>
+        <Check ok={checks.crons.status === "ok"}>{checks.crons.status === "ok" ? "All OK" : `${formatCount(checks.crons.failing.length)} failing`}</Check>
       </Row>
       <Row label={CHECK_LABELS.extraction}>{queue(checks.extraction, "Last run failed")}</Row>
       <Row label={CHECK_LABELS.email}>{queue(checks.email, "Backed up")}</Row>
       <Row label={CHECK_LABELS.errors}>
-        <Status ok={checks.errors.status === "ok"}>
+        <Check ok={checks.errors.status === "ok"}>
           {formatCount(checks.errors.lastHour)}
           {checks.errors.status === "ok" ? "" : " · a critical one among them"}
-        </Status>
+        </Check>
       </Row>
     </>
   );
@@ -85,7 +81,7 @@ function CheckRows({ checks }: { checks: HealthChecks | undefined }) {
 
 function LiveConnection() {
   const connected = useConvexConnectionState().isWebSocketConnected;
-  return <Status ok={connected}>{connected ? "Connected" : "Reconnecting…"}</Status>;
+  return <Check ok={connected}>{connected ? "Connected" : "Reconnecting…"}</Check>;
 }
 
 function HealthDetails() {
@@ -98,18 +94,18 @@ function HealthDetails() {
         {live ? (
           <LiveConnection />
         ) : (
-          <Status ok={false} pending>
+          <Status tone="neutral" icon={CircleDashedIcon}>
             Opens when you sign in
           </Status>
         )}
       </Row>
-      <Row label="Backend">{health === undefined ? <Checking /> : <Status ok>Operational</Status>}</Row>
+      <Row label="Backend">{health === undefined ? <Checking /> : <Check ok>Operational</Check>}</Row>
       {(Object.keys(SERVICE_LABELS) as (keyof typeof SERVICE_LABELS)[]).map((service) => {
         const { label, names } = SERVICE_LABELS[service];
         const adapter = health?.adapters[service];
         return (
           <Row key={service} label={label}>
-            {adapter === undefined ? <Checking /> : <Status ok>{(names as Record<string, string>)[adapter]}</Status>}
+            {adapter === undefined ? <Checking /> : <Check ok>{(names as Record<string, string>)[adapter]}</Check>}
           </Row>
         );
       })}
