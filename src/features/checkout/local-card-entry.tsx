@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { confirmWithLocalGateway, type LocalGateway, type TestCard } from "./payment-client";
-import type { CardEntryProps } from "./payment-form";
+import { confirmWithLocalGateway, type CardEntryProps, type LocalGateway, type TestCard } from "./payment-client";
 
 /** The test cards the embedded backend answers like Stripe's test mode. */
 export const TEST_CARDS = [

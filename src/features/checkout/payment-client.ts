@@ -13,6 +13,19 @@ export type LocalGateway = Extract<PaymentSetup, { mode: "local-gateway" }>;
 
 export type ConfirmResult = { ok: true } | { ok: false; code: PaymentErrorCode };
 
+/** What a card entry (Elements or the offline form) gives the form once it is ready. */
+export interface CardConfirmer {
+  /** Lets the card entry check its fields before anything is created on the server. */
+  prepare(): Promise<ConfirmResult>;
+  confirm(clientSecret: string, cardholderName: string, returnUrl: string): Promise<ConfirmResult>;
+}
+
+export interface CardEntryProps {
+  amount: number;
+  intentMode: "subscription" | "payment";
+  onReady: (confirmer: CardConfirmer) => void;
+}
+
 export interface TestCard {
   number: string;
   /** MM/YY as typed. */

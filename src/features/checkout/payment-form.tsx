@@ -10,22 +10,9 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/user-error";
 import { LocalCardEntry } from "./local-card-entry";
-import type { ConfirmResult, PaymentSetup } from "./payment-client";
+import type { CardConfirmer, ConfirmResult, PaymentSetup } from "./payment-client";
 
 const StripeCardEntry = lazy(() => import("./stripe-card-entry"));
-
-/** What a card entry (Elements or the offline form) gives the form once it is ready. */
-export interface CardConfirmer {
-  /** Lets the card entry check its fields before anything is created on the server. */
-  prepare(): Promise<ConfirmResult>;
-  confirm(clientSecret: string, cardholderName: string, returnUrl: string): Promise<ConfirmResult>;
-}
-
-export interface CardEntryProps {
-  amount: number;
-  intentMode: "subscription" | "payment";
-  onReady: (confirmer: CardConfirmer) => void;
-}
 
 export type Started = { orderId: Id<"orders">; clientSecret: string };
 

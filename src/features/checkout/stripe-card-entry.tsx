@@ -7,7 +7,7 @@ import { paymentErrorCode } from "@convex/model/billing";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useMemo } from "react";
-import type { CardEntryProps } from "./payment-form";
+import type { CardEntryProps } from "./payment-client";
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 
