@@ -1,5 +1,6 @@
 import { PAGEVIEW_DELAY_MS } from "@convex/model/observability";
-import { monitorRoutes, pageviewEvent, routePattern, sendPageview, type AnalyticsRouter, type MatchedRoute, type PageviewEvent } from "./analytics-monitor";
+import { monitorRoutes, pageviewEvent, routePattern, sendPageview, type AnalyticsRouter, type MatchedRoute } from "./analytics-monitor";
+import type { PageviewEvent } from "./analytics-events";
 
 const root: MatchedRoute = { routeId: "__root__", fullPath: "/" };
 const at = (routeId: string): MatchedRoute[] => [root, { routeId, fullPath: routeId }];

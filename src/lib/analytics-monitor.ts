@@ -5,16 +5,8 @@
  * after it resolved, views of the same moment in one batch.
  */
 import { PAGEVIEW_DELAY_MS } from "@convex/model/observability";
+import type { PageviewEvent, SendEvents } from "./analytics-events";
 import { chooseSender } from "./analytics-transport";
-
-export interface PageviewEvent {
-  type: "pageview";
-  /** The route's pattern (/forum/t/$threadId), never the address with its ids or query. */
-  route: string;
-  loadMs: number;
-}
-
-export type SendEvents = (events: PageviewEvent[]) => void;
 
 /** The fields read of a TanStack route match. */
 export interface MatchedRoute {

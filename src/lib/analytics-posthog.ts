@@ -5,7 +5,7 @@
  * dropped so only the route pattern identifies the page.
  */
 import posthog from "posthog-js";
-import type { SendEvents } from "./analytics-monitor";
+import type { SendEvents } from "./analytics-events";
 
 const ADDRESS_PROPERTIES = [
   "$current_url",

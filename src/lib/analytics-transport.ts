@@ -1,6 +1,6 @@
 /** Where pageviews go: PostHog when the build sets VITE_POSTHOG_KEY, else the backend's own endpoint. */
 import { ANALYTICS_PATH } from "@convex/model/observability";
-import type { SendEvents } from "./analytics-monitor";
+import type { SendEvents } from "./analytics-events";
 
 /**
  * First-party transport: one JSON body per batch, as a beacon (survives leaving the page; a plain
