@@ -49,6 +49,7 @@ for (const dir of ["local-backend/test/fixture", "local-backend/bench/functions"
 }
 step("Typecheck", ["npm", "run", "-s", "typecheck"]);
 step("Lint", ["npm", "run", "-s", "lint"]);
+step("No import cycles", ["node", "scripts/import-cycles.mjs"]);
 step("Unit, Convex function and backend tests", [
   "npx",
   "vitest",
