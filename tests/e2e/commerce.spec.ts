@@ -50,8 +50,17 @@ test("each declining test card shows its SPEC text; the good card activates the 
   await expect(page).toHaveURL(/\/checkout\?tier=clarity/);
   await expectNoA11yViolations(page);
   await expect(page.getByLabel(/Cardholder name/)).toHaveValue("Theo Brandt");
+  // The card's confirmation waits until the button has said it is working: on a busy machine the
+  // whole payment can finish before the journey looks, and the state would be missed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/v1/payment_intents/*/confirm", async (route) => {
+    await held;
+    await route.continue();
+  });
   await pay(page, "4242 4242 4242 4242");
-  await expect(page.getByRole("button", { name: "Processing..." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  release();
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByText(/We've sent a confirmation e-mail to theo@example.com/)).toBeVisible();
