@@ -141,7 +141,7 @@ const CASES: Record<string, Case> = {
   },
   "errorRecords:get": {
     access: "admin",
-    args: async ({ t }) => ({ id: await t.run((ctx) => recordError(ctx, { category: "system", severity: "low", code: "TEST", title: "Test", message: "Failed", service: "test" })) }),
+    args: async ({ t }) => ({ id: await t.run((ctx) => recordError(ctx, { category: "system", severity: "low", code: "TEST", title: "Test", message: "Failed", service: "test" }, Date.now())) }),
     ownership: { none: "admins only; every other caller is denied by the matrix" },
   },
   "errorRecords:byReference": {
@@ -1018,7 +1018,7 @@ const CASES: Record<string, Case> = {
     access: "member",
     args: () => ({ type: "session", paginationOpts: { numItems: 10, cursor: null } }),
     ownership: async ({ t, other }, self) => {
-      await t.run((ctx) => recordActivity(ctx, other.id, { type: "system", title: "Welcome", description: "", status: "completed" }));
+      await t.run((ctx) => recordActivity(ctx, other.id, { type: "system", title: "Welcome", description: "", status: "completed" }, Date.now()));
       expect((await self.as.query(api.activity.list, { paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
     },
   },
@@ -1608,7 +1608,7 @@ function transcriptOf(t: T, sessionId: Id<"sessions">, memberId: Id<"users">) {
 }
 
 function notificationOf(t: T, userId: Id<"users">) {
-  return t.run(async (ctx) => (await notify(ctx, userId, { type: "system_alert", priority: "low", title: "Hello", message: "Welcome" }))!);
+  return t.run(async (ctx) => (await notify(ctx, userId, { type: "system_alert", priority: "low", title: "Hello", message: "Welcome" }, { now: Date.now() }))!);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -1677,8 +1677,8 @@ async function finishedAbTest(t: T, createdBy: Id<"users">) {
       for (let index = 0; index < 2; index++) {
         const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant, email: `r${variant}${index}@example.com`, token: `t${variant}${index}` });
         const event = { campaignId, templateId: campaign.templateId, category: campaign.category, variant, recipientId, at: Date.now() };
-        await insertEmailEvent(ctx, { ...event, type: "sent" });
-        if (index < opened) await insertEmailEvent(ctx, { ...event, type: "opened" });
+        await insertEmailEvent(ctx, { ...event, type: "sent" }, event.at);
+        if (index < opened) await insertEmailEvent(ctx, { ...event, type: "opened" }, event.at);
       }
     }
     await foldWaiting(ctx, false, FOLD_BATCH);

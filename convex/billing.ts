@@ -539,21 +539,22 @@ export const applyStripeEvent = internalMutation({
   args: { id: v.string(), type: v.string(), created: v.number(), object: v.any() },
   returns: v.null(),
   handler: async (ctx, event) => {
-    if (!(await claimWebhookDelivery(ctx, "stripe", event.id))) return null;
+    const now = Date.now();
+    if (!(await claimWebhookDelivery(ctx, "stripe", event.id, now))) return null;
     switch (event.type) {
       case "customer.subscription.created":
       case "customer.subscription.updated":
       case "customer.subscription.deleted":
-        await applySubscriptionSnapshot(ctx, event.object as Stripe.Subscription, event.created * 1000);
+        await applySubscriptionSnapshot(ctx, event.object as Stripe.Subscription, event.created * 1000, now);
         break;
       case "payment_intent.succeeded":
-        await applyPaymentSucceeded(ctx, event.object as Stripe.PaymentIntent);
+        await applyPaymentSucceeded(ctx, event.object as Stripe.PaymentIntent, now);
         break;
       case "payment_intent.payment_failed":
         await applyPaymentFailed(ctx, event.object as Stripe.PaymentIntent);
         break;
       case "invoice.paid":
-        await applyInvoicePaid(ctx, event.object as Stripe.Invoice);
+        await applyInvoicePaid(ctx, event.object as Stripe.Invoice, now);
         break;
     }
     return null;

@@ -71,10 +71,11 @@ export const finished = internalMutation({
   args: { job: jobValidator, runId: v.id("cronRuns"), error: v.union(v.string(), v.null()) },
   returns: v.null(),
   handler: async (ctx, { job, runId, error }) => {
-    await ctx.db.patch("cronRuns", runId, { finishedAt: Date.now(), outcome: error === null ? "succeeded" : "failed", ...(error === null ? {} : { error }) });
+    const now = Date.now();
+    await ctx.db.patch("cronRuns", runId, { finishedAt: now, outcome: error === null ? "succeeded" : "failed", ...(error === null ? {} : { error }) });
     if (error !== null) {
       const { code, title, recovery } = SYSTEM_ERROR_TEXTS.CRON_FAILED;
-      await recordError(ctx, { category: "system", severity: "high", code, title, message: `${job}: ${error}`, recovery, service: "cron" });
+      await recordError(ctx, { category: "system", severity: "high", code, title, message: `${job}: ${error}`, recovery, service: "cron" }, now);
     }
     return null;
   },

@@ -99,6 +99,7 @@ async function refresh(ctx: MutationCtx, row: Doc<"emailOutbox">, reason?: strin
   if (row.componentEmailId === undefined) return null;
   const email = await componentEmail(ctx, row.componentEmailId);
   if (!email) return null;
+  const now = Date.now();
   const state = outboxState(email);
   const error = state.error ?? (NEEDS_A_REASON.has(state.status) ? (reason ?? row.error) : undefined);
   if (state.status !== row.status || state.providerId !== row.providerId || error !== row.error) {
@@ -107,9 +108,9 @@ async function refresh(ctx: MutationCtx, row: Doc<"emailOutbox">, reason?: strin
   if (state.status !== row.status) {
     // replaceOrInsert: a row queued before the aggregate existed is counted from now on (backfillOutboxStats does the rest).
     await outboxByStatus.replaceOrInsert(ctx, row, (await ctx.db.get("emailOutbox", row._id))!);
-    if (row.campaignRecipientId !== undefined) await recordDeliveryStatus(ctx, row.campaignRecipientId, state.status, Date.now());
+    if (row.campaignRecipientId !== undefined) await recordDeliveryStatus(ctx, row.campaignRecipientId, state.status, now);
   }
-  await recordEmailFailure(ctx, row, state.status, error);
+  await recordEmailFailure(ctx, row, state.status, error, now);
   return email;
 }
 
@@ -186,7 +187,7 @@ export const recordEvent = internalMutation({
   args: { eventId: v.string(), event: vEmailEvent },
   returns: v.union(v.literal("recorded"), v.literal("duplicate")),
   handler: async (ctx, { eventId, event }) => {
-    if (!(await claimWebhookDelivery(ctx, "resend", eventId))) return "duplicate";
+    if (!(await claimWebhookDelivery(ctx, "resend", eventId, Date.now()))) return "duplicate";
     await applyToComponent(ctx, event);
     const row = await ctx.db
       .query("emailOutbox")

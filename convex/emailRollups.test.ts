@@ -71,7 +71,7 @@ async function record(t: T, campaigns: readonly Id<"emailCampaigns">[], events: 
         const campaign = (await ctx.db.get("emailCampaigns", campaigns[event.campaign]!))!;
         const variant = Math.min(event.variant, campaign.variants.length - 1);
         const recipientId = await ctx.db.insert("campaignRecipients", { campaignId: campaign._id, variant, email: "r@example.com", token: `${Math.random()}` });
-        await insertEmailEvent(ctx, { campaignId: campaign._id, templateId: campaign.templateId, category: campaign.category, variant, recipientId, type: event.type, at: event.at });
+        await insertEmailEvent(ctx, { campaignId: campaign._id, templateId: campaign.templateId, category: campaign.category, variant, recipientId, type: event.type, at: event.at }, Date.now());
       }
     });
   }
@@ -216,7 +216,7 @@ describe("folding e-mail events into counts", () => {
       const campaign = (await ctx.db.get("emailCampaigns", campaigns[0]!))!;
       for (const event of events) {
         const recipientId = await ctx.db.insert("campaignRecipients", { campaignId: campaign._id, variant: 0, email: "r@example.com", token: `${Math.random()}` });
-        await insertEmailEvent(ctx, { campaignId: campaign._id, templateId: campaign.templateId, category: campaign.category, variant: 0, recipientId, type: "sent", at: event.at });
+        await insertEmailEvent(ctx, { campaignId: campaign._id, templateId: campaign.templateId, category: campaign.category, variant: 0, recipientId, type: "sent", at: event.at }, Date.now());
       }
     });
     expect(await t.mutation(internal.emailRollups.fold, {})).toEqual({ folded: FOLD_BATCH, more: true });
@@ -287,7 +287,7 @@ describe("folding e-mail events into counts", () => {
         for (let index = 0; index < 30; index++) {
           const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant: 0, email: `r${batch}-${index}@example.com`, token: `${batch}-${index}` });
           for (const type of ["sent", "delivered", "opened"] as const) {
-            await insertEmailEvent(ctx, { campaignId, templateId: campaign.templateId, category: "newsletter", variant: 0, recipientId, type, at: NOW - (batch + (index % 3)) * DAY });
+            await insertEmailEvent(ctx, { campaignId, templateId: campaign.templateId, category: "newsletter", variant: 0, recipientId, type, at: NOW - (batch + (index % 3)) * DAY }, Date.now());
           }
         }
       });

@@ -35,6 +35,7 @@ describe("recordError", () => {
       recordError(
         ctx,
         failure({ details: "550 5.2.2", context: { to: "maya@example.com" }, recovery: "Try later", userId: user.id, sessionId: "s-1" }),
+        NOW,
       ),
     );
     const [record] = await records(t);
@@ -70,11 +71,11 @@ describe("recordError", () => {
 
   it("counts repeats in one group that keeps the highest severity and the latest occurrence", async () => {
     const t = newConvexTest();
-    const first = await t.run((ctx) => recordError(ctx, failure({ severity: "high" })));
-    const latest = await t.run((ctx) => recordError(ctx, failure({ severity: "low", timestamp: NOW + 2 * HOUR_MS })));
+    const first = await t.run((ctx) => recordError(ctx, failure({ severity: "high" }), NOW));
+    const latest = await t.run((ctx) => recordError(ctx, failure({ severity: "low", timestamp: NOW + 2 * HOUR_MS }), NOW));
     // Arriving late (an older occurrence) counts, without becoming the latest.
-    await t.run((ctx) => recordError(ctx, failure({ severity: "critical", timestamp: NOW - HOUR_MS })));
-    await t.run((ctx) => recordError(ctx, failure({ message: "Mailbox gone" })));
+    await t.run((ctx) => recordError(ctx, failure({ severity: "critical", timestamp: NOW - HOUR_MS }), NOW));
+    await t.run((ctx) => recordError(ctx, failure({ message: "Mailbox gone" }), NOW));
     const all = await groups(t);
     expect(all).toHaveLength(2);
     expect(all.find((group) => group.message === "Mailbox full")).toMatchObject({
@@ -91,7 +92,9 @@ describe("recordError", () => {
   it("refuses a record without a code, title or message, and writes nothing", async () => {
     const t = newConvexTest();
     for (const field of ["code", "title", "message"] as const) {
-      await expect(t.run((ctx) => recordError(ctx, failure({ [field]: " " })))).rejects.toThrow(SYSTEM_ERROR_TEXTS.incomplete([field]));
+      await expect(t.run((ctx) => recordError(ctx, failure({ [field]: " " }), NOW))).rejects.toThrow(
+        SYSTEM_ERROR_TEXTS.incomplete([field]),
+      );
     }
     expect(await records(t)).toEqual([]);
     expect(await groups(t)).toEqual([]);
@@ -102,9 +105,13 @@ describe("errorReporting", () => {
   it("counts critical groups seen in the last day and lists the latest groups first", async () => {
     const t = newConvexTest();
     await t.run(async (ctx) => {
-      await recordError(ctx, failure({ severity: "critical", message: "Old outage", timestamp: NOW - 25 * HOUR_MS }));
-      await recordError(ctx, failure({ severity: "critical", message: "Resend down", service: "email", timestamp: NOW - 2 * HOUR_MS }));
-      await recordError(ctx, failure({ severity: "critical", message: "Resend down", service: "email", timestamp: NOW - HOUR_MS }));
+      await recordError(ctx, failure({ severity: "critical", message: "Old outage", timestamp: NOW - 25 * HOUR_MS }), NOW);
+      await recordError(
+        ctx,
+        failure({ severity: "critical", message: "Resend down", service: "email", timestamp: NOW - 2 * HOUR_MS }),
+        NOW,
+      );
+      await recordError(ctx, failure({ severity: "critical", message: "Resend down", service: "email", timestamp: NOW - HOUR_MS }), NOW);
       await recordError(
         ctx,
         failure({
@@ -114,13 +121,19 @@ describe("errorReporting", () => {
           service: "stripe",
           timestamp: NOW - 3 * HOUR_MS,
         }),
+        NOW,
       );
       // A group that once was critical stays critical.
       await recordError(
         ctx,
         failure({ severity: "critical", message: "Scheduler stuck", service: "scheduler", timestamp: NOW - 30 * HOUR_MS }),
+        NOW,
       );
-      await recordError(ctx, failure({ severity: "low", message: "Scheduler stuck", service: "scheduler", timestamp: NOW - 10 * 60_000 }));
+      await recordError(
+        ctx,
+        failure({ severity: "low", message: "Scheduler stuck", service: "scheduler", timestamp: NOW - 10 * 60_000 }),
+        NOW,
+      );
     });
     const reporting = await t.run((ctx) => errorReporting(ctx, NOW));
     expect(reporting.criticalErrors).toBe(2);
@@ -143,7 +156,7 @@ describe("errorReporting", () => {
   it("lists at most 20 groups", async () => {
     const t = newConvexTest();
     await t.run(async (ctx) => {
-      for (let i = 0; i < 25; i++) await recordError(ctx, failure({ message: `Failure ${i}`, timestamp: NOW - i * 60_000 }));
+      for (let i = 0; i < 25; i++) await recordError(ctx, failure({ message: `Failure ${i}`, timestamp: NOW - i * 60_000 }), NOW);
     });
     const { recentErrors } = await t.run((ctx) => errorReporting(ctx, NOW));
     expect(recentErrors).toHaveLength(20);
@@ -168,10 +181,10 @@ describe("recordEmailFailure", () => {
   it("records an e-mail that has just failed or bounced, with the reason and the e-mail it was", async () => {
     const t = newConvexTest();
     const sent = await outboxRow(t, "sent");
-    await t.run((ctx) => recordEmailFailure(ctx, sent, "bounced", "The recipient's mailbox does not exist."));
-    await t.run((ctx) => recordEmailFailure(ctx, sent, "failed", undefined));
+    await t.run((ctx) => recordEmailFailure(ctx, sent, "bounced", "The recipient's mailbox does not exist.", NOW));
+    await t.run((ctx) => recordEmailFailure(ctx, sent, "failed", undefined, NOW));
     expect(
-      (await records(t)).map(({ code, category, severity, title, message, service, context }) => ({
+      (await records(t)).map(({ code, category, severity, title, message, service, context, timestamp }) => ({
         code,
         category,
         severity,
@@ -179,6 +192,7 @@ describe("recordEmailFailure", () => {
         message,
         service,
         context,
+        timestamp,
       })),
     ).toEqual([
       {
@@ -189,6 +203,7 @@ describe("recordEmailFailure", () => {
         message: "The recipient's mailbox does not exist.",
         service: "email",
         context: { outboxId: sent._id, to: "maya@example.com", template: "welcome" },
+        timestamp: NOW,
       },
       {
         code: "EMAIL_FAILED",
@@ -198,6 +213,7 @@ describe("recordEmailFailure", () => {
         message: SYSTEM_ERROR_TEXTS.EMAIL_FAILED.message,
         service: "email",
         context: { outboxId: sent._id, to: "maya@example.com", template: "welcome" },
+        timestamp: NOW,
       },
     ]);
   });
@@ -207,9 +223,9 @@ describe("recordEmailFailure", () => {
     const sent = await outboxRow(t, "sent");
     const failed = await outboxRow(t, "failed");
     for (const status of ["queued", "sent", "delivered", "opened", "clicked", "complained", "delivery_delayed"] as const) {
-      expect(await t.run((ctx) => recordEmailFailure(ctx, sent, status, "reason"))).toBeNull();
+      expect(await t.run((ctx) => recordEmailFailure(ctx, sent, status, "reason", NOW))).toBeNull();
     }
-    expect(await t.run((ctx) => recordEmailFailure(ctx, failed, "failed", "reason"))).toBeNull();
+    expect(await t.run((ctx) => recordEmailFailure(ctx, failed, "failed", "reason", NOW))).toBeNull();
     expect(await records(t)).toEqual([]);
   });
 });
@@ -219,9 +235,13 @@ describe("the errors tab", () => {
     const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const ids = await t.run(async (ctx) => [
-      await recordError(ctx, failure({ service: "email", timestamp: NOW - 3000 })),
-      await recordError(ctx, failure({ service: "stripe", code: "WEBHOOK_REFUSED", message: "Invalid signature", timestamp: NOW - 2000 })),
-      await recordError(ctx, failure({ service: "email", timestamp: NOW - 1000 })),
+      await recordError(ctx, failure({ service: "email", timestamp: NOW - 3000 }), NOW),
+      await recordError(
+        ctx,
+        failure({ service: "stripe", code: "WEBHOOK_REFUSED", message: "Invalid signature", timestamp: NOW - 2000 }),
+        NOW,
+      ),
+      await recordError(ctx, failure({ service: "email", timestamp: NOW - 1000 }), NOW),
     ]);
     const first = await admin.as.query(api.errorRecords.recent, { paginationOpts: { numItems: 2, cursor: null } });
     expect(first.page.map((record) => record._id)).toEqual([ids[2], ids[1]]);

@@ -51,15 +51,19 @@ export const recordWebhookRefusal = internalMutation({
   handler: async (ctx, { provider, reason }) => {
     if (!(await takeRateLimit(ctx, "refusedWebhooksOverall"))) return null;
     const { title, recovery } = SYSTEM_ERROR_TEXTS.WEBHOOK_REFUSED;
-    await recordError(ctx, {
-      category: "authentication",
-      severity: "high",
-      code: "WEBHOOK_REFUSED",
-      title,
-      message: reason,
-      recovery,
-      service: provider,
-    });
+    await recordError(
+      ctx,
+      {
+        category: "authentication",
+        severity: "high",
+        code: "WEBHOOK_REFUSED",
+        title,
+        message: reason,
+        recovery,
+        service: provider,
+      },
+      Date.now(),
+    );
     return null;
   },
 });
@@ -90,7 +94,8 @@ export const ingestBrowserReports = internalMutation({
   returns: v.null(),
   handler: async (ctx, { reports }) => {
     await enforceRateLimits(ctx, [{ name: "errorReportsOverall" }], OBSERVABILITY_MESSAGES.BUSY);
-    for (const report of reports) await recordError(ctx, { ...report, service: "web" });
+    const now = Date.now();
+    for (const report of reports) await recordError(ctx, { ...report, service: "web" }, now);
     return null;
   },
 });

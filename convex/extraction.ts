@@ -89,14 +89,14 @@ export const begin = internalMutation({
       sessionDate: v.string(),
     }),
   ),
-  handler: (ctx, { runId, extractor }) => beginAttempt(ctx, runId, extractor),
+  handler: (ctx, { runId, extractor }) => beginAttempt(ctx, runId, extractor, Date.now()),
 });
 
 export const attemptFailed = internalMutation({
   args: { runId: v.id("extractionRuns"), error: v.string() },
   returns: v.null(),
   handler: async (ctx, { runId, error }) => {
-    await recordFailedAttempt(ctx, runId, error);
+    await recordFailedAttempt(ctx, runId, error, Date.now());
     return null;
   },
 });
@@ -106,9 +106,10 @@ export const finish = internalMutation({
   args: vOnCompleteArgs(v.object({ runId: v.id("extractionRuns") }), attemptResultValidator),
   returns: v.null(),
   handler: async (ctx, { context: { runId }, result }) => {
+    const now = Date.now();
     if (result.kind === "success") {
-      if (result.returnValue) await saveProposals(ctx, runId, result.returnValue.proposals, result.returnValue.discarded);
-    } else await failRun(ctx, runId, result.kind === "failed" ? result.error : null);
+      if (result.returnValue) await saveProposals(ctx, runId, result.returnValue.proposals, result.returnValue.discarded, now);
+    } else await failRun(ctx, runId, result.kind === "failed" ? result.error : null, now);
     return null;
   },
 });
@@ -148,7 +149,7 @@ export const accept = writerMutation({
   returns: v.id("actionItems"),
   handler: async (ctx, { proposalId, edits }) => {
     const { proposal, session } = await loadProposalFor(ctx, ctx.viewer, proposalId);
-    return acceptProposal(ctx, ctx.viewer, proposal, session, edits ?? {});
+    return acceptProposal(ctx, ctx.viewer, proposal, session, edits ?? {}, Date.now());
   },
 });
 
@@ -170,15 +171,16 @@ export const retry = staffMutation({
     const failed = await ctx.db.get("extractionRuns", runId);
     if (!failed) throw userError("SESSION_NOT_FOUND");
     await loadSessionToRun(ctx, ctx.viewer, failed.sessionId);
-    if (!canRetry(failed, Date.now())) throw userError("EXTRACTION_NOT_FAILED");
+    const now = Date.now();
+    if (!canRetry(failed, now)) throw userError("EXTRACTION_NOT_FAILED");
     // A stale run is closed, so a late answer to it cannot add proposals twice.
     if (failed.status !== "failed")
       await ctx.db.patch("extractionRuns", runId, {
         status: "failed",
         lastError: "The extraction stopped answering and was closed.",
-        updatedAt: Date.now(),
+        updatedAt: now,
       });
-    const queued = await queueExtraction(ctx, failed.transcriptId);
+    const queued = await queueExtraction(ctx, failed.transcriptId, now);
     if (!queued) throw userError("TRANSCRIPT_NOT_FOUND");
     return queued;
   },

@@ -99,8 +99,8 @@ describe("monitoring.overview", () => {
       await ctx.scheduler.runAt(NOW - 5 * 60_000, internal.reactivation.removeExpiredTokens, {});
       await ctx.db.insert("cronRuns", { job: "inactivity", startedAt: NOW - 2 * DAY_MS, finishedAt: NOW - 2 * DAY_MS, outcome: "succeeded" });
       await ctx.db.insert("cronRuns", { job: "inactivity", startedAt: NOW - DAY_MS, finishedAt: NOW - DAY_MS + 10, outcome: "failed", error: "boom" });
-      await recordError(ctx, { category: "system", severity: "critical", code: "X", title: "T", message: "down", service: "web", timestamp: NOW - HOUR_MS, reference: "LW-ABCD" });
-      await recordError(ctx, { category: "network", severity: "low", code: "Y", title: "T", message: "slow", service: "web", timestamp: NOW - 2 * DAY_MS });
+      await recordError(ctx, { category: "system", severity: "critical", code: "X", title: "T", message: "down", service: "web", timestamp: NOW - HOUR_MS, reference: "LW-ABCD" }, NOW);
+      await recordError(ctx, { category: "network", severity: "low", code: "Y", title: "T", message: "slow", service: "web", timestamp: NOW - 2 * DAY_MS }, NOW);
     });
     const overview = await admin.as.query(api.monitoring.overview, {});
     expect(overview.scheduler).toEqual({ pending: 2, oldestPendingDueAt: NOW - 5 * 60_000, failedLastDay: 0 });
@@ -127,7 +127,7 @@ describe("errorRecords.byReference", () => {
     const t = newConvexTest();
     const admin = await signedIn(t, "admin");
     const id: Id<"errorRecords"> = await t.run((ctx) =>
-      recordError(ctx, { category: "data", severity: "medium", code: "Z", title: "T", message: "m", service: "web", reference: "LW-7K2Q-9XTA" }),
+      recordError(ctx, { category: "data", severity: "medium", code: "Z", title: "T", message: "m", service: "web", reference: "LW-7K2Q-9XTA" }, NOW),
     );
     expect((await admin.as.query(api.errorRecords.byReference, { reference: " LW-7K2Q-9XTA " }))?._id).toBe(id);
     expect(await admin.as.query(api.errorRecords.byReference, { reference: "LW-NONE" })).toBeNull();
@@ -142,7 +142,7 @@ describe("system.health checks", () => {
     await extractionRun(t, "failed", NOW - HOUR_MS);
     await t.run(async (ctx) => {
       await ctx.db.insert("cronRuns", { job: "token expiry", startedAt: NOW - HOUR_MS, outcome: "failed", error: "boom" });
-      await recordError(ctx, { category: "system", severity: "critical", code: "X", title: "T", message: "down", service: "web", timestamp: NOW - 60_000 });
+      await recordError(ctx, { category: "system", severity: "critical", code: "X", title: "T", message: "down", service: "web", timestamp: NOW - 60_000 }, NOW);
     });
     const { checks } = await t.query(api.system.health, {});
     expect(checks).toEqual({

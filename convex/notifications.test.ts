@@ -57,11 +57,11 @@ describe("notification rules", () => {
     const member = await signedIn(t, "client");
     await member.as.mutation(api.notifications.savePreferences, ALL_OFF);
     const ids = await t.run(async (ctx) => ({
-      booking: await notify(ctx, member.id, note("booking_updated")),
-      transcript: await notify(ctx, member.id, note("transcript_ready")),
-      reminder: await notify(ctx, member.id, note("booking_updated", "high"), { reminder: true }),
-      alert: await notify(ctx, member.id, note("system_alert", "urgent")),
-      started: await notify(ctx, member.id, note("session_started", "high")),
+      booking: await notify(ctx, member.id, note("booking_updated"), { now: Date.now() }),
+      transcript: await notify(ctx, member.id, note("transcript_ready"), { now: Date.now() }),
+      reminder: await notify(ctx, member.id, note("booking_updated", "high"), { reminder: true, now: Date.now() }),
+      alert: await notify(ctx, member.id, note("system_alert", "urgent"), { now: Date.now() }),
+      started: await notify(ctx, member.id, note("session_started", "high"), { now: Date.now() }),
     }));
     expect(ids.booking).toBeNull();
     expect(ids.transcript).toBeNull();
@@ -83,7 +83,7 @@ describe("notification rules", () => {
     const t = newConvexTest();
     const member = await signedIn(t, "client");
     await member.as.mutation(api.notifications.savePreferences, { ...DEFAULT_NOTIFICATION_PREFERENCES, bookingUpdates: false });
-    const reminder = await t.run((ctx) => notify(ctx, member.id, note("booking_updated"), { reminder: true }));
+    const reminder = await t.run((ctx) => notify(ctx, member.id, note("booking_updated"), { reminder: true, now: Date.now() }));
     expect(reminder).not.toBeNull();
   });
 

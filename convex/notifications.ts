@@ -147,12 +147,17 @@ export const systemAlert = adminMutation({
       fields.message = `Please enter a message of up to ${ALERT_MESSAGE_MAX} characters.`;
     if (Object.keys(fields).length > 0) throw userError("INVALID_INPUT", fields);
     if (!(await ctx.db.get("users", userId))) throw userError("NOT_FOUND");
-    const id = await notify(ctx, userId, {
-      type: "system_alert",
-      priority,
-      title: cleanTitle,
-      message: cleanMessage,
-    });
+    const id = await notify(
+      ctx,
+      userId,
+      {
+        type: "system_alert",
+        priority,
+        title: cleanTitle,
+        message: cleanMessage,
+      },
+      { now: Date.now() },
+    );
     // notify() never silences a system alert.
     return id!;
   },

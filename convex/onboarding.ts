@@ -81,7 +81,7 @@ export const submit = memberMutation({
   handler: async (ctx, { bookingId, ...input }) => {
     const session = await ownBooking(ctx.db, ctx.viewer, bookingId);
     if (!session) throw onboardingError("BOOKING_NOT_FOUND");
-    return recordResponse(ctx, session, input);
+    return recordResponse(ctx, session, input, Date.now());
   },
 });
 
@@ -181,7 +181,7 @@ export const saveForm = adminMutation({
   handler: async (ctx, { fields }) => {
     const errors = formErrors(fields);
     if (Object.keys(errors).length > 0) throw onboardingError("INVALID_FORM", errors);
-    return saveVersion(ctx.db, normalizeForm(fields), ctx.viewer._id);
+    return saveVersion(ctx.db, normalizeForm(fields), ctx.viewer._id, Date.now());
   },
 });
 
@@ -200,7 +200,7 @@ export const completeLaterByEmail = internalMutation({
     if (!session || session.kind !== "intro" || session.status !== "scheduled") return null;
     if (!member || member.status !== "active" || member.email !== normalizeEmail(email)) return null;
     const form = await currentForm(ctx.db);
-    return recordResponse(ctx, session, { action: "complete_later", formId: form.formId, version: form.version, answers: [] });
+    return recordResponse(ctx, session, { action: "complete_later", formId: form.formId, version: form.version, answers: [] }, Date.now());
   },
 });
 

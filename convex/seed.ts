@@ -72,7 +72,7 @@ const DEMO_PART_SEEDS: Record<DemoPart, (ctx: MutationCtx, now: number) => Promi
   transcript: seedTranscript,
   emailCampaigns: seedEmailCampaigns,
   forum: seedForum,
-  onboarding: (ctx) => storeDefaultVersion(ctx.db),
+  onboarding: (ctx, now) => storeDefaultVersion(ctx.db, now),
 };
 
 export const demoPart = internalMutation({
@@ -360,10 +360,10 @@ async function seedEmailCampaigns(ctx: MutationCtx, now: number) {
     await ctx.db.insert("newsletterSubscribers", { email, name, createdAt: sentAt - 30 * DAY, source: "form", confirmedAt: sentAt - 30 * DAY + HOUR });
     const variant = index % 2;
     const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant, email, token: recipientToken() });
-    await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], sentAt + index * 60_000);
+    await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], sentAt + index * 60_000, now);
     // B's subject does better: every B reader opens, one A reader; two of them click.
-    if (variant === 1 || index === 0) await recordRecipientEvents(ctx, recipientId, ["opened"], sentAt + (index + 2) * HOUR);
-    if (index === 1 || index === 3) await recordRecipientEvents(ctx, recipientId, ["clicked"], sentAt + (index + 3) * HOUR);
+    if (variant === 1 || index === 0) await recordRecipientEvents(ctx, recipientId, ["opened"], sentAt + (index + 2) * HOUR, now);
+    if (index === 1 || index === 3) await recordRecipientEvents(ctx, recipientId, ["clicked"], sentAt + (index + 3) * HOUR, now);
   }
 }
 

@@ -58,7 +58,7 @@ export const upload = staffMutation({
         });
     if (existing) await ctx.db.patch("transcripts", existing._id, fields);
     if (openaiConfigured()) await ctx.scheduler.runAfter(0, internal.agenda.readKeyPoints, { transcriptId, createdAt: now, attempt: 1 });
-    await onTranscriptReady(ctx, transcriptId);
+    await onTranscriptReady(ctx, transcriptId, now);
     await queueExtraction(ctx, transcriptId, now);
     return transcriptId;
   },

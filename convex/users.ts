@@ -354,7 +354,7 @@ export const applyClerkEvent = internalMutation({
   },
   returns: v.boolean(),
   handler: async (ctx, { role, updatedAt, ...event }) => {
-    if (!(await claimWebhookDelivery(ctx, "clerk", event.eventId))) return false;
+    if (!(await claimWebhookDelivery(ctx, "clerk", event.eventId, Date.now()))) return false;
     const user = await findUserByToken(ctx.db, event.tokenIdentifier);
     if (event.type === "user.deleted") {
       // Deleting at Clerk ends the account, not the member's history: keep the row, deactivated.

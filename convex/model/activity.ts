@@ -27,7 +27,7 @@ type Fields = { [K in keyof typeof activityFields]: Doc<"activities">[K] };
 export type NewActivity = Omit<Fields, "userId" | "timestamp" | "metadata" | "actionUrl" | "actionLabel"> &
   Partial<Pick<Fields, "metadata" | "actionUrl" | "actionLabel">>;
 
-export function recordActivity(ctx: Pick<MutationCtx, "db">, userId: Id<"users">, activity: NewActivity, now = Date.now()) {
+export function recordActivity(ctx: Pick<MutationCtx, "db">, userId: Id<"users">, activity: NewActivity, now: number) {
   return ctx.db.insert("activities", {
     ...activity,
     userId,

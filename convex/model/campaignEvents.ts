@@ -25,14 +25,15 @@ type EmailEventFields = Omit<Doc<"emailEvents">, "_id" | "_creationTime">;
  * The only way into `emailEvents`: the row, waiting for the fold that counts it
  * (model/emailRollups.ts), and the fold asked for unless one is coming.
  */
-export async function insertEmailEvent(ctx: MutationCtx, fields: Omit<EmailEventFields, "folded">): Promise<Id<"emailEvents">> {
+export async function insertEmailEvent(ctx: MutationCtx, fields: Omit<EmailEventFields, "folded">, now: number): Promise<Id<"emailEvents">> {
   const id = await ctx.db.insert("emailEvents", { ...fields, folded: false });
-  await requestFold(ctx, Date.now());
+  await requestFold(ctx, now);
   return id;
 }
 
 /**
- * Records each of `types` the recipient has not had yet, at `at`; returns the ones that were new.
+ * Records each of `types` the recipient has not had yet, as happening at `at` (before `now` only in
+ * the seed); returns the ones that were new.
  * `lastEvent` moves only forward in RECIPIENT_EVENTS order.
  */
 export async function recordRecipientEvents(
@@ -40,6 +41,7 @@ export async function recordRecipientEvents(
   recipientId: Id<"campaignRecipients">,
   types: readonly RecipientEvent[],
   at: number,
+  now: number,
 ): Promise<RecipientEvent[]> {
   const recipient = await ctx.db.get("campaignRecipients", recipientId);
   const campaign = recipient ? await ctx.db.get("emailCampaigns", recipient.campaignId) : null;
@@ -50,15 +52,8 @@ export async function recordRecipientEvents(
   const lastEvent = [recipient.lastEvent, ...fresh].reduce((a, b) => (rank(b) > rank(a) ? b : a));
   await ctx.db.patch("campaignRecipients", recipientId, { ...Object.fromEntries(fresh.map((type) => [EVENT_TIME[type], at])), lastEvent });
   for (const type of fresh) {
-    await insertEmailEvent(ctx, {
-      campaignId: campaign._id,
-      templateId: campaign.templateId,
-      category: campaign.category,
-      variant: recipient.variant,
-      recipientId,
-      type,
-      at,
-    });
+    const { templateId, category } = campaign;
+    await insertEmailEvent(ctx, { campaignId: campaign._id, templateId, category, variant: recipient.variant, recipientId, type, at }, now);
   }
   return fresh;
 }
@@ -78,12 +73,12 @@ const EVENTS_OF_STATUS: Partial<Record<EmailStatus, RecipientEvent[]>> = {
 };
 
 /** A campaign e-mail's outbox row reached `status`: its recipient gets the events, and a bounce or complaint a suppression. */
-export async function recordDeliveryStatus(ctx: MutationCtx, recipientId: Id<"campaignRecipients">, status: EmailStatus, at: number): Promise<void> {
-  const fresh = await recordRecipientEvents(ctx, recipientId, EVENTS_OF_STATUS[status] ?? [], at);
+export async function recordDeliveryStatus(ctx: MutationCtx, recipientId: Id<"campaignRecipients">, status: EmailStatus, now: number): Promise<void> {
+  const fresh = await recordRecipientEvents(ctx, recipientId, EVENTS_OF_STATUS[status] ?? [], now, now);
   const reason = fresh.find((type): type is "bounced" | "complained" => type === "bounced" || type === "complained");
   if (!reason) return;
   const recipient = await ctx.db.get("campaignRecipients", recipientId);
-  if (recipient) await suppress(ctx, { email: recipient.email, reason, at, campaignId: recipient.campaignId });
+  if (recipient) await suppress(ctx, { email: recipient.email, reason, at: now, campaignId: recipient.campaignId });
 }
 
 /** Tokens are 43 characters; anything much longer is not one and is not looked up. */
@@ -98,10 +93,10 @@ async function recipientByToken(ctx: Pick<MutationCtx, "db">, token: string) {
 }
 
 /** The open pixel was loaded: "opened", once. False for an unknown token. */
-export async function recordOpen(ctx: MutationCtx, token: string, at: number): Promise<boolean> {
+export async function recordOpen(ctx: MutationCtx, token: string, now: number): Promise<boolean> {
   const recipient = await recipientByToken(ctx, token);
   if (!recipient) return false;
-  await recordRecipientEvents(ctx, recipient._id, ["opened"], at);
+  await recordRecipientEvents(ctx, recipient._id, ["opened"], now, now);
   return true;
 }
 
@@ -110,12 +105,12 @@ export async function recordOpen(ctx: MutationCtx, token: string, at: number): P
  * Only a link the campaign holds may be followed: anything else is refused and records nothing,
  * so the route never redirects to an address of someone else's choosing.
  */
-export async function recordClick(ctx: MutationCtx, token: string, url: string, at: number): Promise<"redirect" | "refused" | "unknown"> {
+export async function recordClick(ctx: MutationCtx, token: string, url: string, now: number): Promise<"redirect" | "refused" | "unknown"> {
   const recipient = await recipientByToken(ctx, token);
   const campaign = recipient ? await ctx.db.get("emailCampaigns", recipient.campaignId) : null;
   if (!recipient || !campaign) return "unknown";
   if (!campaign.links.includes(url)) return "refused";
-  await recordRecipientEvents(ctx, recipient._id, ["opened", "clicked"], at);
+  await recordRecipientEvents(ctx, recipient._id, ["opened", "clicked"], now, now);
   return "redirect";
 }
 

@@ -118,16 +118,19 @@ export async function recordProbe(ctx: MutationCtx, probe: ProbeResult): Promise
   }
   if (probe.ok) return;
   const { title, recovery } = SYSTEM_ERROR_TEXTS.HEALTH_CHECK_FAILED;
-  await recordError(ctx, {
-    category: probe.service === "email" ? "network" : "system",
-    severity: service ? "critical" : "medium",
-    code: "HEALTH_CHECK_FAILED",
-    title,
-    message: probe.error ?? title,
-    recovery,
-    service: probe.service,
-    timestamp: probe.at,
-  });
+  await recordError(
+    ctx,
+    {
+      category: probe.service === "email" ? "network" : "system",
+      severity: service ? "critical" : "medium",
+      code: "HEALTH_CHECK_FAILED",
+      title,
+      message: probe.error ?? title,
+      recovery,
+      service: probe.service,
+    },
+    probe.at,
+  );
 }
 
 /**

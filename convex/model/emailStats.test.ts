@@ -68,7 +68,7 @@ async function world() {
       const c = (await ctx.db.get("emailCampaigns", campaignId))!;
       for (const [type, at] of types) {
         const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant, email: `${type}${at}@example.com`, token: `${campaignId}${type}${at}${Math.random()}` });
-        await insertEmailEvent(ctx, { campaignId, templateId: c.templateId, category: c.category, variant, recipientId, type, at });
+        await insertEmailEvent(ctx, { campaignId, templateId: c.templateId, category: c.category, variant, recipientId, type, at }, Date.now());
       }
     };
     const times = (type: RecipientEvent, count: number, at: number): [RecipientEvent, number][] => Array.from({ length: count }, () => [type, at]);

@@ -38,7 +38,7 @@ export interface ErrorRecordInput {
   reported?: boolean;
   userId?: Id<"users">;
   sessionId?: string;
-  /** When it happened; now unless given. */
+  /** When it happened, when that was before it was recorded (a browser's report, a probe). */
   timestamp?: number;
   /** The support code the member saw beside the error (reports from the web app). */
   reference?: string;
@@ -59,10 +59,10 @@ export function higherSeverity(a: ErrorSeverity, b: ErrorSeverity): ErrorSeverit
   return ERROR_SEVERITIES.indexOf(a) >= ERROR_SEVERITIES.indexOf(b) ? a : b;
 }
 
-/** Records one occurrence and counts it in its group, in the caller's transaction. */
-export async function recordError(ctx: MutationCtx, input: ErrorRecordInput): Promise<Id<"errorRecords">> {
+/** Records one occurrence at `now` (unless it carries its own time) and counts it in its group, in the caller's transaction. */
+export async function recordError(ctx: MutationCtx, input: ErrorRecordInput, now: number): Promise<Id<"errorRecords">> {
   validateErrorRecord(input);
-  const { timestamp = Date.now(), reported = false, ...fields } = input;
+  const { timestamp = now, reported = false, ...fields } = input;
   const fingerprint = errorFingerprint(input);
   const id = await ctx.db.insert("errorRecords", { ...fields, timestamp, reported, fingerprint });
   const group = await ctx.db
@@ -108,19 +108,24 @@ export async function recordEmailFailure(
   row: Doc<"emailOutbox">,
   status: EmailStatus,
   error: string | undefined,
+  now: number,
 ): Promise<Id<"errorRecords"> | null> {
   if (status === row.status || (status !== "failed" && status !== "bounced")) return null;
   const { code, category, severity, texts } = EMAIL_FAILURES[status];
-  return await recordError(ctx, {
-    category,
-    severity,
-    code,
-    title: texts.title,
-    message: error?.trim() || texts.message,
-    recovery: texts.recovery,
-    service: "email",
-    context: { outboxId: row._id, to: row.to, template: row.template },
-  });
+  return await recordError(
+    ctx,
+    {
+      category,
+      severity,
+      code,
+      title: texts.title,
+      message: error?.trim() || texts.message,
+      recovery: texts.recovery,
+      service: "email",
+      context: { outboxId: row._id, to: row.to, template: row.template },
+    },
+    now,
+  );
 }
 
 /** SPEC §3 errorReporting: critical failures of the last day, and the latest failures with their counts. */

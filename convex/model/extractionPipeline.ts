@@ -61,7 +61,7 @@ export function canRetry(run: Pick<Doc<"extractionRuns">, "status" | "updatedAt"
  * Queues an extraction of a transcript that was just saved. Proposals from an earlier upload of the
  * same transcript that nobody decided on are set aside: their quotes may not be in the new text.
  */
-export async function queueExtraction(ctx: MutationCtx, transcriptId: Id<"transcripts">, now = Date.now()) {
+export async function queueExtraction(ctx: MutationCtx, transcriptId: Id<"transcripts">, now: number) {
   const transcript = await ctx.db.get("transcripts", transcriptId);
   const session = transcript && (await ctx.db.get("sessions", transcript.sessionId));
   if (!transcript || !session) return null;
@@ -101,7 +101,7 @@ export async function queueExtraction(ctx: MutationCtx, transcriptId: Id<"transc
  * its last attempt to the action time limit before it could record anything, and the pool is trying
  * again. A run whose transcript or session is gone fails, visibly.
  */
-export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, extractor: ExtractorName, now = Date.now()) {
+export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, extractor: ExtractorName, now: number) {
   const run = await ctx.db.get("extractionRuns", runId);
   if (!run || (run.status !== "queued" && run.status !== "running")) return null;
   const transcript = await ctx.db.get("transcripts", run.transcriptId);
@@ -131,7 +131,7 @@ export async function beginAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">
  * attempt's reason. Recorded here, in the app's words, because a thrown error's message reaches the
  * pool's onComplete only as the platform rewords it.
  */
-export async function recordFailedAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, error: string, now = Date.now()) {
+export async function recordFailedAttempt(ctx: MutationCtx, runId: Id<"extractionRuns">, error: string, now: number) {
   const run = await ctx.db.get("extractionRuns", runId);
   if (!run || run.status !== "running") return;
   await ctx.db.patch("extractionRuns", runId, { status: "queued", lastError: error, updatedAt: now });
@@ -142,7 +142,7 @@ export async function saveProposals(
   runId: Id<"extractionRuns">,
   proposals: CommitmentProposal[],
   discarded: number,
-  now = Date.now(),
+  now: number,
 ) {
   const run = await ctx.db.get("extractionRuns", runId);
   if (!run || run.status !== "running") return;
@@ -174,7 +174,7 @@ export async function saveProposals(
  * attempt's reason; one still running never recorded one (its action was cut off), so the pool's
  * words stand. A run already closed (a coach restarted it) is left alone.
  */
-export async function failRun(ctx: MutationCtx, runId: Id<"extractionRuns">, poolError: string | null, now = Date.now()) {
+export async function failRun(ctx: MutationCtx, runId: Id<"extractionRuns">, poolError: string | null, now: number) {
   const run = await ctx.db.get("extractionRuns", runId);
   if (!run || (run.status !== "queued" && run.status !== "running")) return;
   const error = (run.status === "queued" ? run.lastError : undefined) ?? poolError ?? EXTRACTION_CANCELLED;

@@ -73,7 +73,7 @@ export async function notify(
   ctx: Pick<MutationCtx, "db">,
   userId: Id<"users">,
   notification: NewNotification,
-  options: { reminder?: boolean; now?: number } = {},
+  options: { reminder?: boolean; now: number },
 ): Promise<Id<"notifications"> | null> {
   if (!wanted(await notificationPreferences(ctx, userId), notification, options.reminder ?? false)) return null;
   const autoHideMs = NOTIFICATION_AUTO_HIDE_MS[notification.priority];
@@ -84,7 +84,7 @@ export async function notify(
     title: notification.title,
     message: notification.message,
     read: false,
-    timestamp: options.now ?? Date.now(),
+    timestamp: options.now,
     ...(autoHideMs === undefined ? {} : { autoHideMs }),
     actions: notification.actions ?? [],
     data: notification.data ?? {},

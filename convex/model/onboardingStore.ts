@@ -59,24 +59,24 @@ export async function loadVersion(db: Db, formId: string, version: number): Prom
 }
 
 /** The stored row of an existing version, writing version 1 from the code when it is not stored yet. */
-async function ensureVersionRow(db: MutationCtx["db"], version: FormVersion): Promise<Doc<"onboardingForms">> {
+async function ensureVersionRow(db: MutationCtx["db"], version: FormVersion, now: number): Promise<Doc<"onboardingForms">> {
   const row = await versionRow(db, version.formId, version.version);
   if (row) return row;
-  const id = await db.insert("onboardingForms", { ...version, createdAt: Date.now(), answeredCount: 0 });
+  const id = await db.insert("onboardingForms", { ...version, createdAt: now, answeredCount: 0 });
   return (await db.get("onboardingForms", id))!;
 }
 
 /** Stores the default version 1 (the seed), so admins see it listed like any saved version. */
-export async function storeDefaultVersion(db: MutationCtx["db"]) {
-  await ensureVersionRow(db, DEFAULT_VERSION);
+export async function storeDefaultVersion(db: MutationCtx["db"], now: number) {
+  await ensureVersionRow(db, DEFAULT_VERSION, now);
 }
 
 /** Saves an admin's fields as the next version. */
-export async function saveVersion(db: MutationCtx["db"], fields: FormField[], createdBy: Id<"users">): Promise<number> {
+export async function saveVersion(db: MutationCtx["db"], fields: FormField[], createdBy: Id<"users">, now: number): Promise<number> {
   const latest = await latestVersionRow(db);
   // Version 1 is the default even when it was never stored, so the first save is version 2.
   const version = (latest?.version ?? 1) + 1;
-  await db.insert("onboardingForms", { formId: ONBOARDING_FORM_ID, version, fields, createdAt: Date.now(), createdBy, answeredCount: 0 });
+  await db.insert("onboardingForms", { formId: ONBOARDING_FORM_ID, version, fields, createdAt: now, createdBy, answeredCount: 0 });
   return version;
 }
 
@@ -94,8 +94,8 @@ export function responseFor(db: Db, sessionId: Id<"sessions">) {
     .unique();
 }
 
-async function addAnswered(db: MutationCtx["db"], version: FormVersion, delta: number) {
-  const row = await ensureVersionRow(db, version);
+async function addAnswered(db: MutationCtx["db"], version: FormVersion, delta: number, now: number) {
+  const row = await ensureVersionRow(db, version, now);
   await db.patch("onboardingForms", row._id, { answeredCount: Math.max(0, row.answeredCount + delta) });
 }
 
@@ -116,6 +116,7 @@ export async function recordResponse(
   ctx: Pick<MutationCtx, "db">,
   session: Doc<"sessions">,
   input: ResponseInput,
+  now: number,
 ): Promise<Id<"onboardingResponses">> {
   const { db } = ctx;
   const version = await loadVersion(db, input.formId, input.version);
@@ -126,7 +127,6 @@ export async function recordResponse(
     });
   }
   const existing = await responseFor(db, session._id);
-  const now = Date.now();
   if (input.action === "complete_later") {
     if (existing) return existing._id;
     return db.insert("onboardingResponses", {
@@ -146,9 +146,9 @@ export async function recordResponse(
   const fields = { formId: version.formId, version: version.version, answers, action: "submit_onboarding" as const, updatedAt: now };
   if (existing?.action === "submit_onboarding") {
     const previous = await loadVersion(db, existing.formId, existing.version);
-    if (previous) await addAnswered(db, previous, -1);
+    if (previous) await addAnswered(db, previous, -1, now);
   }
-  await addAnswered(db, version, 1);
+  await addAnswered(db, version, 1, now);
   if (existing) {
     await db.patch("onboardingResponses", existing._id, fields);
     return existing._id;

@@ -39,7 +39,7 @@ function stripeId(value: string | { id: string } | null | undefined): string | u
 }
 
 /** Applies one subscription snapshot, unless it is older than the one we hold. */
-export async function applySubscriptionSnapshot(ctx: MutationCtx, subscription: Stripe.Subscription, eventAt: number) {
+export async function applySubscriptionSnapshot(ctx: MutationCtx, subscription: Stripe.Subscription, eventAt: number, now: number) {
   const row = await ctx.db
     .query("subscriptions")
     .withIndex("by_stripe_subscription", (q) => q.eq("stripeSubscriptionId", subscription.id))
@@ -60,7 +60,6 @@ export async function applySubscriptionSnapshot(ctx: MutationCtx, subscription: 
     return;
   }
   const currentPeriodEnd = ms(item?.current_period_end);
-  const now = Date.now();
   const fields = {
     userId,
     tier: plan.tier,
@@ -150,10 +149,9 @@ function confirmationEmail(order: Doc<"orders">, user: Doc<"users">) {
 }
 
 /** A one-off payment (a cart) succeeded: the order is paid and time packages are credited, once. */
-export async function applyPaymentSucceeded(ctx: MutationCtx, intent: Stripe.PaymentIntent) {
+export async function applyPaymentSucceeded(ctx: MutationCtx, intent: Stripe.PaymentIntent, now: number) {
   const order = await orderOfIntent(ctx, intent.id);
   if (!order) return;
-  const now = Date.now();
   if (order.kind === "cart") await recordPayment(ctx, { userId: order.userId, sourceId: intent.id, amount: intent.amount_received || intent.amount, currency: intent.currency, description: order.items.map(orderLineLabel).join(", "), paidAt: ms(intent.created) ?? now, orderId: order._id });
   await markOrderPaid(ctx, order._id, now);
 }
@@ -165,7 +163,7 @@ export async function applyPaymentFailed(ctx: MutationCtx, intent: Stripe.Paymen
 }
 
 /** A subscription invoice was paid: one row in the payment history. */
-export async function applyInvoicePaid(ctx: MutationCtx, invoice: Stripe.Invoice) {
+export async function applyInvoicePaid(ctx: MutationCtx, invoice: Stripe.Invoice, now: number) {
   const subscriptionId = stripeId(invoice.parent?.subscription_details?.subscription);
   if (!subscriptionId || invoice.amount_paid <= 0) return;
   const row = await ctx.db
@@ -182,7 +180,7 @@ export async function applyInvoicePaid(ctx: MutationCtx, invoice: Stripe.Invoice
     amount: invoice.amount_paid,
     currency: invoice.currency,
     description: plan ? `${plan.name} plan` : "Subscription",
-    paidAt: ms(invoice.status_transitions?.paid_at) ?? ms(invoice.created) ?? Date.now(),
+    paidAt: ms(invoice.status_transitions?.paid_at) ?? ms(invoice.created) ?? now,
   });
 }
 

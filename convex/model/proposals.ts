@@ -31,7 +31,7 @@ export async function acceptProposal(
   proposal: Doc<"actionItemProposals">,
   session: Doc<"sessions">,
   edits: ProposalEdits,
-  now = Date.now(),
+  now: number,
 ): Promise<Id<"actionItems">> {
   const dueDate = edits.dueDate === undefined ? proposal.dueDate : (edits.dueDate ?? undefined);
   const actionItemId = await createActionItem(

@@ -218,13 +218,12 @@ export function parseTranscript(content: string, format: TranscriptFormat): Pars
  * The transcript_ready event: a transcript was stored or replaced. Tells the member and records
  * the activity; the action-item extraction pipeline hooks in here.
  */
-export async function onTranscriptReady(ctx: MutationCtx, transcriptId: Id<"transcripts">) {
+export async function onTranscriptReady(ctx: MutationCtx, transcriptId: Id<"transcripts">, now: number) {
   const transcript = await ctx.db.get("transcripts", transcriptId);
   if (!transcript) return;
   const session = await ctx.db.get("sessions", transcript.sessionId);
   const title = session?.title ?? "your session";
   const url = activityUrls.transcript(transcriptId);
-  const now = Date.now();
   const data = { sessionId: transcript.sessionId, transcriptId };
   await notify(
     ctx,

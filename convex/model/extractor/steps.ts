@@ -34,6 +34,7 @@ export function pauseForEventLoop(): Promise<void> {
  * Date.now rather than performance.now: it moves in Convex actions, and fake timers in tests stop it
  * together with setTimeout, so a stopped clock never waits on a stopped timer.
  */
+// eslint-disable-next-line no-restricted-syntax -- a stopwatch for slicing work, not the time of day
 export const EVENT_LOOP_PACING: Pacing = { sliceMs: SLICE_MS, now: () => Date.now(), pause: pauseForEventLoop };
 
 export function runToEnd<T>(steps: Steps<T>): T {

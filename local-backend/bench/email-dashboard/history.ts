@@ -189,7 +189,7 @@ export const recipients = internalMutation({
         ...Object.fromEntries(events.map((type) => [`${type}At`, times[type]])),
       });
       for (const type of events) {
-        await insertEmailEvent(ctx, { campaignId: row._id, templateId: row.templateId, category: row.category, variant, recipientId, type, at: times[type]! });
+        await insertEmailEvent(ctx, { campaignId: row._id, templateId: row.templateId, category: row.category, variant, recipientId, type, at: times[type]! }, now);
         written++;
       }
     }
@@ -237,7 +237,7 @@ export const liveCampaign = internalMutation({
       const token = recipientToken();
       const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant: 0, email, token });
       if (i < pixel) {
-        await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], now);
+        await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], now, now);
         tokens.push(token);
       } else {
         const outboxId = await queueEmail(
@@ -261,7 +261,7 @@ export const livePixels = internalMutation({
     for (let i = from; i < from + count; i++) {
       const token = recipientToken();
       const recipientId = await ctx.db.insert("campaignRecipients", { campaignId, variant: 0, email: `live-pixel-${i}@example.com`, token });
-      await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], now);
+      await recordRecipientEvents(ctx, recipientId, ["sent", "delivered"], now, now);
       tokens.push(token);
     }
     return tokens;
