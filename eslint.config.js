@@ -71,6 +71,19 @@ export default tseslint.config(
     },
   },
   {
+    // Time belongs to the caller: the public function reads the clock once and the model is given `now`,
+    // so tests and journeys set the time instead of depending on it.
+    files: ["convex/model/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: "Take `now` from the caller instead of reading the clock in convex/model." },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Take `now` from the caller instead of reading the clock in convex/model." },
+      ],
+    },
+  },
+  {
     files: ["src/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
